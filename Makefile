@@ -1,0 +1,120 @@
+# meta-d: generate DTrace D scripts from Meta-D metric descriptions.
+#
+#   make            build meta-d and libmetad.a
+#   make demo       print a D script for an example metric
+#   make test       unit tests (Check) and golden tests of the command line
+#   make check-valgrind   the golden tests under valgrind
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# make demo and make test install what is missing on Debian (apt-get) first.
+# GNU make; on the BSDs and illumos run gmake.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+
+CC ?= cc
+AR ?= ar
+PKG_CONFIG ?= pkg-config
+VALGRIND ?= valgrind
+
+CFLAGS ?= -O2 -g
+override CFLAGS += -std=c99 -D_POSIX_C_SOURCE=200809L \
+	-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wformat=2 -Iinclude -Isrc
+
+# Evaluated when used, so that they see packages "make deps" installed.
+CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
+CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
+
+ifeq ($(SANITIZE),1)
+override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+override LDFLAGS += -fsanitize=address,undefined
+endif
+
+LIB_SRCS = src/md_error.c src/md_buf.c src/md_hash.c src/md_json.c \
+	src/md_metric.c src/md_number.c src/md_pred.c src/md_plan.c \
+	src/md_resolve.c src/md_emit.c src/md_gen.c
+LIB_OBJS = $(LIB_SRCS:.c=.o)
+TEST_SRCS = tests/check_main.c tests/check_buf.c tests/check_number.c \
+	tests/check_pred.c tests/check_metric.c tests/check_resolve.c \
+	tests/check_plan.c tests/check_emit.c tests/check_gen.c
+TEST_OBJS = $(TEST_SRCS:.c=.o)
+HDRS = include/metad.h src/md_impl.h
+
+DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
+
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps demo test unit golden check-valgrind install uninstall clean
+
+all: meta-d libmetad.a
+
+# Install the build and test dependencies when they are missing.
+deps:
+	@if ! $(PKG_CONFIG) --exists libcjson check 2>/dev/null; then \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "installing libcjson-dev check pkg-config"; \
+			$(SUDO) apt-get update && \
+			$(SUDO) apt-get install -y libcjson-dev check \
+			    pkg-config || exit 1; \
+		else \
+			echo "meta-d needs cJSON, Check and pkg-config;" \
+			    "install them with your package manager" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+$(LIB_OBJS) src/main.o: $(HDRS) | deps
+$(TEST_OBJS): $(HDRS) tests/check_md.h | deps
+
+src/%.o: src/%.c
+	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -c -o $@ $<
+
+tests/%.o: tests/%.c
+	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+
+libmetad.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+meta-d: src/main.o libmetad.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o libmetad.a $(CJSON_LIBS)
+
+tests/unit: $(TEST_OBJS) libmetad.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
+	    $(CJSON_LIBS) $(CHECK_LIBS)
+
+demo: meta-d
+	./meta-d $(DEMO_ARGS)
+
+test: unit golden
+
+unit: tests/unit
+	./tests/unit
+
+golden: meta-d
+	sh tests/golden.sh ./meta-d
+
+check-valgrind: meta-d
+	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \
+	    --errors-for-leak-kinds=all --show-leak-kinds=all" \
+	    sh tests/golden.sh ./meta-d
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)
+	cp meta-d $(DESTDIR)$(BINDIR)/meta-d
+	cp libmetad.a $(DESTDIR)$(LIBDIR)/libmetad.a
+	cp include/metad.h $(DESTDIR)$(INCLUDEDIR)/metad.h
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/meta-d $(DESTDIR)$(LIBDIR)/libmetad.a \
+	    $(DESTDIR)$(INCLUDEDIR)/metad.h
+
+clean:
+	rm -f meta-d libmetad.a tests/unit src/*.o tests/*.o
+	rm -rf tests/out

@@ -1,0 +1,144 @@
+/*
+ * metad.h: the meta-d library.
+ *
+ * Meta-D describes a DTrace metric once, declaratively; this library turns
+ * such a description (a JSON document) into the D script for one choice of
+ * decompositions, predicate and zones.  The pipeline is:
+ *
+ *	md_metric_load()	parse and validate the metric (cJSON)
+ *	md_pred_parse()		parse a krill predicate
+ *	md_generate()		plan the clauses and emit the D scripts
+ *
+ * Ownership: every object a function here returns belongs to the caller and
+ * is released with the matching md_*_free(), each of which accepts NULL.
+ * Input buffers are only read during the call; nothing keeps a pointer to
+ * them.  A metric and a predicate are never modified after they are made,
+ * so one of each may be used by any number of md_generate() calls, also from
+ * several threads at once.
+ *
+ * Errors: a function that fails returns NULL (or -1) and, if err is not
+ * NULL, fills *err with a code and a one-line message naming the place in
+ * the input at fault (e.g. "probedesc[2].verify: ...").  The library never
+ * prints and never exits.
+ */
+
+#ifndef	METAD_H
+#define	METAD_H
+
+#include <stddef.h>
+
+#ifdef	__cplusplus
+extern "C" {
+#endif
+
+#define	MD_VERSION	"1.0.0"
+
+typedef enum md_errcode {
+	MD_ERR_NONE = 0,
+	MD_ERR_NOMEM,		/* an allocation failed */
+	MD_ERR_JSON,		/* the metric is not a JSON document */
+	MD_ERR_INVALID,		/* the metric breaks a Meta-D rule */
+	MD_ERR_PREDICATE,	/* the predicate is not valid krill */
+	MD_ERR_FIELD,		/* a decomposition names an unknown field */
+	MD_ERR_ZONE,		/* a zone name is not valid */
+	MD_ERR_TRANSLATE,	/* no valid D script can be generated */
+	MD_ERR_LIMIT		/* an input exceeds a documented limit */
+} md_errcode_t;
+
+#define	MD_ERRMSGLEN	512
+
+typedef struct md_error {
+	md_errcode_t	mde_code;
+	char		mde_msg[MD_ERRMSGLEN];	/* never ends in a newline */
+} md_error_t;
+
+/* A short static description of an error code ("invalid metric", ...). */
+extern const char *md_errstr(md_errcode_t);
+
+/*
+ * Metrics.  md_metric_load() parses len bytes of JSON (no terminating NUL
+ * needed) and checks every rule of the Meta-D language.
+ */
+typedef struct md_metric md_metric_t;
+
+extern md_metric_t *md_metric_load(const char *, size_t, md_error_t *);
+extern void md_metric_free(md_metric_t *);
+extern size_t md_metric_nfields(const md_metric_t *);
+extern const char *md_metric_field(const md_metric_t *, size_t);
+extern int md_metric_has_field(const md_metric_t *, const char *);
+
+/*
+ * Predicates (krill): {} is trivial; {"eq": [FIELD, VALUE]} and ne, lt, le,
+ * gt, ge; {"and": [P, P, ...]} and or.
+ */
+typedef struct md_pred md_pred_t;
+
+extern md_pred_t *md_pred_parse(const char *, size_t, md_error_t *);
+extern void md_pred_free(md_pred_t *);
+extern int md_pred_trivial(const md_pred_t *);
+
+/*
+ * Generation.  A decomposition breaks the aggregation down by a field:
+ * MD_DECOMP_STRING adds it to the aggregation's key (meta-d -s),
+ * MD_DECOMP_NUMBER aggregates its value with the metric's function for that
+ * field, typically a quantization (meta-d -n).
+ */
+typedef enum md_dkind {
+	MD_DECOMP_STRING,
+	MD_DECOMP_NUMBER
+} md_dkind_t;
+
+typedef struct md_decomp {
+	const char	*mdd_field;
+	md_dkind_t	mdd_kind;
+} md_decomp_t;
+
+#define	MD_MAXDECOMPS	2
+
+typedef struct md_request {
+	const md_decomp_t	*mdq_decomps;	/* at most MD_MAXDECOMPS */
+	size_t			mdq_ndecomps;
+	const md_pred_t		*mdq_pred;	/* NULL: no predicate */
+	const char *const	*mdq_zones;	/* zone names */
+	size_t			mdq_nzones;	/* 0: no zones */
+	const char		*mdq_hostname;	/* NULL: gethostname() */
+} md_request_t;
+
+/*
+ * What a consumer reads from the aggregation, as the original returned it:
+ * a scalar (0), a distribution ([]) or a decomposition ({}).
+ */
+typedef enum md_zero {
+	MD_ZERO_SCALAR,
+	MD_ZERO_DIST,
+	MD_ZERO_DECOMP
+} md_zero_t;
+
+typedef struct md_result {
+	char		**mdr_scripts;	/* NUL-terminated D scripts */
+	size_t		*mdr_lens;	/* their lengths */
+	size_t		mdr_nscripts;	/* one, or one per zone */
+	md_zero_t	mdr_zero;
+	int		mdr_hasdists;	/* a numeric decomposition */
+	int		mdr_hasdecomps;	/* a discrete decomposition */
+} md_result_t;
+
+extern md_result_t *md_generate(const md_metric_t *, const md_request_t *,
+    md_error_t *);
+extern void md_result_free(md_result_t *);
+
+/*
+ * The command line's output: the scripts joined by a line of 45 '-' and a
+ * blank line.  Returns a NUL-terminated string the caller frees with free(),
+ * its length in *lenp.
+ */
+extern char *md_result_join(const md_result_t *, size_t *);
+
+/* Zone names: 1 to 64 of [A-Za-z0-9_.-], the first alphanumeric. */
+extern int md_zone_valid(const char *);
+
+#ifdef	__cplusplus
+}
+#endif
+
+#endif	/* METAD_H */

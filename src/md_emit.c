@@ -1,0 +1,386 @@
+/*
+ * md_emit.c: the D text of one script (SPEC section 4).
+ *
+ * For each entry the plan says is needed, in order:
+ *
+ *	PROBE,
+ *	PROBE
+ *	/((PART) && (PART) ...)/{
+ *		GATHER = EXPR;
+ *		@[KEY,KEY] = FUNCTION;
+ *		CLEAN = 0;
+ *	}
+ *
+ * where the predicate parts are, in order: a verify test per gathered field,
+ * the zones, the clause-local assignments, the entry's own predicate and the
+ * user's predicate.  Every list of parts is printed the same way: each item
+ * in parentheses, joined by && or ||, the whole in parentheses.
+ *
+ * All text goes into one buffer; on any error the caller discards it.
+ */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+typedef struct md_emit {
+	md_buf_t		*em_out;
+	const md_emit_req_t	*em_req;
+	md_plan_t		*em_plan;
+	md_rctx_t		em_rc;
+	md_error_t		*em_err;
+	md_buf_t		em_parts;	/* the predicate of a clause */
+	size_t			em_nparts;
+	md_buf_t		em_xform;	/* a transform, for $0 */
+	md_buf_t		em_place;	/* "probedesc[3]" */
+	const md_probedesc_t	*em_pd;
+} md_emit_t;
+
+/* "probedesc[N].SECT" into em_place, for messages. */
+static const char *
+md_emit_place(md_emit_t *em, size_t pd, const char *sect)
+{
+	char idx[48];
+
+	md_buf_reset(&em->em_place);
+	(void) snprintf(idx, sizeof (idx), "probedesc[%zu]", pd);
+	md_buf_puts(&em->em_place, idx);
+	if (sect != NULL) {
+		md_buf_putc(&em->em_place, '.');
+		md_buf_puts(&em->em_place, sect);
+	}
+	return (md_buf_failed(&em->em_place) ? "probedesc" :
+	    md_buf_str(&em->em_place));
+}
+
+/* Items of a list: "(" before the first, the separator between. */
+static void
+md_emit_item(md_buf_t *b, size_t i, const char *sep)
+{
+	md_buf_puts(b, i == 0 ? "(" : sep);
+	md_buf_putc(b, '(');
+}
+
+/* A predicate part begins (it ends with md_buf_putc(parts, ')')). */
+static md_buf_t *
+md_emit_part(md_emit_t *em)
+{
+	md_emit_item(&em->em_parts, em->em_nparts++, " && ");
+	return (&em->em_parts);
+}
+
+/* AND of (v != NULL) for each verify value of each gathered field. */
+static int
+md_emit_verify(md_emit_t *em, size_t pd)
+{
+	const md_plan_t *pl = em->em_plan;
+	const char *place = md_emit_place(em, pd, "verify");
+	size_t i, j;
+
+	for (i = 0; i < pl->pl_ngathered; i++) {
+		const char *f = pl->pl_gathered[i].gv_field;
+		const md_strv_t *v = md_map_get(&em->em_pd->pd_verify, f);
+		md_buf_t *b;
+
+		if (v == NULL)
+			return (md_error_set(em->em_err, MD_ERR_TRANSLATE,
+			    "%s: \"%s\" is gathered, but this entry has no "
+			    "verify for it", place, f));
+		b = md_emit_part(em);
+		for (j = 0; j < v->msv_n; j++) {
+			md_emit_item(b, j, " && ");
+			md_buf_putc(b, '(');
+			if (md_resolve(&em->em_rc, b, v->msv_v[j], f,
+			    place) != 0)
+				return (-1);
+			md_buf_puts(b, " != NULL))");
+		}
+		md_buf_puts(b, "))");
+	}
+	return (0);
+}
+
+static void
+md_emit_zones(md_emit_t *em)
+{
+	const md_emit_req_t *req = em->em_req;
+	md_buf_t *b = md_emit_part(em);
+	size_t i;
+
+	for (i = 0; i < req->er_nzones; i++) {
+		md_emit_item(b, i, " || ");
+		md_buf_puts(b, "zonename == ");
+		md_dstring(b, req->er_zones[i]);
+		md_buf_putc(b, ')');
+	}
+	md_buf_puts(b, "))");
+}
+
+static void
+md_emit_locals(md_emit_t *em)
+{
+	const md_probedesc_t *p = em->em_pd;
+	md_buf_t *b = md_emit_part(em);
+	size_t i;
+
+	for (i = 0; i < p->pd_nlocals; i++) {
+		md_emit_item(b, i, " && ");
+		md_buf_puts(b, "((this->");
+		md_buf_puts(b, p->pd_locals[i].ml_name);
+		md_buf_puts(b, " = ");
+		md_buf_puts(b, p->pd_locals[i].ml_value);
+		md_buf_puts(b, ") != NULL || 1))");
+	}
+	md_buf_puts(b, "))");
+}
+
+typedef struct md_xfarg {
+	md_emit_t	*xa_em;
+	const char	*xa_place;
+} md_xfarg_t;
+
+/* The user's predicate names a field: print its transform here. */
+static int
+md_emit_xform_cb(md_buf_t *b, const char *f, void *arg, md_error_t *err)
+{
+	md_xfarg_t *xa = arg;
+	const md_strv_t *t = md_map_get(&xa->xa_em->em_pd->pd_transforms, f);
+
+	if (t == NULL)
+		return (md_error_set(err, MD_ERR_TRANSLATE, "%s: the predicate "
+		    "uses \"%s\", which has no transform here", xa->xa_place,
+		    f));
+	return (md_resolve(&xa->xa_em->em_rc, b, t->msv_v[0], f,
+	    xa->xa_place));
+}
+
+static int
+md_emit_predicate(md_emit_t *em, size_t pd)
+{
+	const md_probedesc_t *p = em->em_pd;
+	const md_emit_req_t *req = em->em_req;
+	md_xfarg_t xa;
+	md_buf_t *b;
+
+	if (p->pd_aggregate.mm_present && md_emit_verify(em, pd) != 0)
+		return (-1);
+	if (p->pd_aggregate.mm_present && req->er_nzones > 0)
+		md_emit_zones(em);
+	if (p->pd_haslocal)
+		md_emit_locals(em);
+	if (p->pd_predicate != NULL) {
+		b = md_emit_part(em);
+		if (md_resolve_predicate(&em->em_rc, b, p->pd_predicate,
+		    md_emit_place(em, pd, "predicate")) != 0)
+			return (-1);
+		md_buf_putc(b, ')');
+	}
+	if (p->pd_aggregate.mm_present && !md_pred_trivial(req->er_pred)) {
+		b = md_emit_part(em);
+		xa.xa_em = em;
+		xa.xa_place = md_emit_place(em, pd, "transforms");
+		if (md_pred_print(b, req->er_pred, md_emit_xform_cb, &xa,
+		    em->em_err) != 0)
+			return (-1);
+		md_buf_putc(b, ')');
+	}
+
+	if (md_buf_failed(&em->em_parts))
+		return (md_error_nomem(em->em_err));
+	if (em->em_nparts > 0) {
+		md_buf_putc(em->em_out, '/');
+		md_buf_append(em->em_out, em->em_parts.mb_data,
+		    em->em_parts.mb_len);
+		md_buf_puts(em->em_out, ")/");
+	}
+	return (0);
+}
+
+static void
+md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (!all && !md_plan_requested(em->em_plan, g[i].mg_field))
+			continue;
+		for (j = 0; j < g[i].mg_n; j++) {
+			md_buf_putc(em->em_out, '\t');
+			md_buf_puts(em->em_out, g[i].mg_names[j]);
+			md_buf_puts(em->em_out, g[i].mg_index[j]);
+			md_buf_puts(em->em_out, " = ");
+			md_buf_puts(em->em_out, g[i].mg_exprs[j]);
+			md_buf_puts(em->em_out, ";\n");
+		}
+	}
+}
+
+/*
+ * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
+ * the key; a numeric one picks the function.  Only the function finally
+ * chosen is resolved, so a broken one that is not used is no error.
+ */
+static int
+md_emit_aggregate(md_emit_t *em, size_t pd)
+{
+	const md_probedesc_t *p = em->em_pd;
+	const md_emit_req_t *req = em->em_req;
+	const char *place = md_emit_place(em, pd, "transforms");
+	const char *fnfield = NULL;
+	const md_strv_t *t, *a;
+	md_error_t xerr;
+	size_t i, nkeys = 0;
+	int xok;
+
+	md_buf_puts(em->em_out, "\t@");
+	for (i = 0; i < req->er_ndecomps; i++) {
+		const md_decomp_t *d = &req->er_decomps[i];
+
+		t = md_map_get(&p->pd_transforms, d->mdd_field);
+		a = md_map_get(&p->pd_aggregate, d->mdd_field);
+		if (t == NULL || a == NULL)
+			return (md_error_set(em->em_err, MD_ERR_TRANSLATE,
+			    "probedesc[%zu]: cannot break down by \"%s\": "
+			    "this entry has no %s for it", pd, d->mdd_field,
+			    t == NULL ? "transform" : "aggregate"));
+		if (d->mdd_kind == MD_DECOMP_NUMBER) {
+			fnfield = d->mdd_field;
+			continue;
+		}
+		md_buf_puts(em->em_out, nkeys++ == 0 ? "[" : ",");
+		if (md_resolve(&em->em_rc, em->em_out, t->msv_v[0],
+		    d->mdd_field, place) != 0)
+			return (-1);
+		if (fnfield == NULL)
+			fnfield = d->mdd_field;
+	}
+	if (nkeys > 0)
+		md_buf_putc(em->em_out, ']');
+	md_buf_puts(em->em_out, " = ");
+
+	if (fnfield == NULL) {
+		md_buf_puts(em->em_out,
+		    md_map_get(&p->pd_aggregate, "default")->msv_v[0]);
+	} else {
+		t = md_map_get(&p->pd_transforms, fnfield);
+		a = md_map_get(&p->pd_aggregate, fnfield);
+		md_buf_reset(&em->em_xform);
+		xok = md_resolve(&em->em_rc, &em->em_xform, t->msv_v[0],
+		    fnfield, place) == 0;
+		if (xok && md_buf_failed(&em->em_xform))
+			return (md_error_nomem(em->em_err));
+		if (!xok && em->em_err != NULL)
+			xerr = *em->em_err;
+		if (md_resolve_aggregate(&em->em_rc, em->em_out, a->msv_v[0],
+		    xok ? md_buf_str(&em->em_xform) : NULL,
+		    xok || em->em_err == NULL ? NULL : &xerr, fnfield,
+		    md_emit_place(em, pd, "aggregate")) != 0)
+			return (-1);
+	}
+	md_buf_puts(em->em_out, ";\n");
+	return (0);
+}
+
+static int
+md_emit_clean(md_emit_t *em, size_t pd)
+{
+	const md_plan_t *pl = em->em_plan;
+	const char *place = md_emit_place(em, pd, "clean");
+	size_t i, j;
+
+	for (i = 0; i < pl->pl_ngathered; i++) {
+		const char *f = pl->pl_gathered[i].gv_field;
+		const md_strv_t *c = md_map_get(&em->em_pd->pd_clean, f);
+
+		for (j = 0; c != NULL && j < c->msv_n; j++) {
+			md_buf_putc(em->em_out, '\t');
+			if (md_resolve(&em->em_rc, em->em_out, c->msv_v[j], f,
+			    place) != 0)
+				return (-1);
+			md_buf_puts(em->em_out, " = 0;\n");
+		}
+	}
+	return (0);
+}
+
+static int
+md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
+{
+	size_t i;
+
+	em->em_pd = p;
+	for (i = 0; i < p->pd_nprobes; i++) {
+		if (i > 0)
+			md_buf_puts(em->em_out, ",\n");
+		md_buf_puts(em->em_out, p->pd_probes[i]);
+	}
+	md_buf_putc(em->em_out, '\n');
+
+	md_buf_reset(&em->em_parts);
+	em->em_nparts = 0;
+	if (md_emit_predicate(em, pd) != 0)
+		return (-1);
+	md_buf_puts(em->em_out, "{\n");
+
+	md_emit_gathers(em, p->pd_always, p->pd_nalways, 1);
+	md_emit_gathers(em, p->pd_gather, p->pd_ngather, 0);
+	if (p->pd_aggregate.mm_present && md_emit_aggregate(em, pd) != 0)
+		return (-1);
+	if (p->pd_clean.mm_present && md_emit_clean(em, pd) != 0)
+		return (-1);
+	md_buf_puts(em->em_out, "}\n\n");
+	return (0);
+}
+
+/*
+ * Append the script for the request to out (no zone pragma).  Returns 0,
+ * or -1 with *err set; out may then hold part of a script.
+ */
+int
+md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
+    md_error_t *err)
+{
+	const md_probedesc_t *p;
+	md_plan_t plan;
+	md_emit_t em;
+	size_t i;
+	int rv = 0;
+
+	if (md_plan_init(&plan, m, req->er_decomps, req->er_ndecomps,
+	    req->er_pred, err) != 0)
+		return (-1);
+
+	(void) memset(&em, 0, sizeof (em));
+	em.em_out = out;
+	em.em_req = req;
+	em.em_plan = &plan;
+	em.em_err = err;
+	md_rctx_init(&em.em_rc, &plan, req->er_host, err);
+	md_buf_init(&em.em_parts);
+	md_buf_init(&em.em_xform);
+	md_buf_init(&em.em_place);
+
+	if (m->mm_haslocals) {
+		for (i = 0; i < m->mm_nlocals; i++) {
+			md_buf_puts(out, "this ");
+			md_buf_puts(out, m->mm_locals[i].ml_value);
+			md_buf_putc(out, ' ');
+			md_buf_puts(out, m->mm_locals[i].ml_name);
+			md_buf_puts(out, ";\n");
+		}
+		md_buf_putc(out, '\n');
+	}
+	while (rv == 0 && (p = md_plan_next(&plan, &i)) != NULL)
+		rv = md_emit_clause(&em, p, i);
+
+	if (rv == 0 && md_buf_failed(out))
+		rv = md_error_nomem(err);
+
+	md_buf_fini(&em.em_parts);
+	md_buf_fini(&em.em_xform);
+	md_buf_fini(&em.em_place);
+	md_rctx_fini(&em.em_rc);
+	md_plan_fini(&plan);
+	return (rv);
+}

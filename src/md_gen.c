@@ -1,0 +1,231 @@
+/*
+ * md_gen.c: md_generate(), from a request to the finished scripts.
+ *
+ * Checks the request (fields, number of decompositions, zone names), folds
+ * repeated decompositions into one, has md_emit() write the script once,
+ * and makes the scripts: one per zone, each behind its zone pragma, when
+ * the metric allows "#pragma D option zone=" and fewer than four zones are
+ * given; otherwise the one script.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "md_impl.h"
+
+#define	MD_ZONEMAX	64
+#define	MD_PRAGMAZONES	4	/* per-zone scripts below this many zones */
+#define	MD_SEPARATOR	"---------------------------------------------\n\n"
+
+static int
+md_isalnum(char c)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9'));
+}
+
+int
+md_zone_valid(const char *z)
+{
+	size_t i;
+
+	if (z == NULL || !md_isalnum(z[0]))
+		return (0);
+	for (i = 1; z[i] != '\0'; i++) {
+		if (i >= MD_ZONEMAX || !(md_isalnum(z[i]) || z[i] == '-' ||
+		    z[i] == '_' || z[i] == '.'))
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * The decompositions in first-occurrence order, each field once; a field
+ * asked for as both kinds counts as numeric.
+ */
+static size_t
+md_gen_fold(const md_request_t *req, md_decomp_t *out)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < req->mdq_ndecomps; i++) {
+		const md_decomp_t *d = &req->mdq_decomps[i];
+
+		for (j = 0; j < n; j++) {
+			if (strcmp(out[j].mdd_field, d->mdd_field) == 0)
+				break;
+		}
+		if (j == n)
+			out[n++] = *d;
+		else if (d->mdd_kind == MD_DECOMP_NUMBER)
+			out[j].mdd_kind = MD_DECOMP_NUMBER;
+	}
+	return (n);
+}
+
+static int
+md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
+{
+	size_t i;
+
+	for (i = 0; i < req->mdq_ndecomps; i++) {
+		const md_decomp_t *d = &req->mdq_decomps[i];
+
+		if (d->mdd_field == NULL || (d->mdd_kind != MD_DECOMP_STRING &&
+		    d->mdd_kind != MD_DECOMP_NUMBER))
+			return (md_error_set(err, MD_ERR_TRANSLATE,
+			    "decomposition %zu is not valid", i));
+		if (!md_metric_has_field(m, d->mdd_field))
+			return (md_error_set(err, MD_ERR_FIELD,
+			    "unknown field: \"%s\"", d->mdd_field));
+	}
+	if (req->mdq_ndecomps > MD_MAXDECOMPS)
+		return (md_error_set(err, MD_ERR_TRANSLATE,
+		    "too many decompositions"));
+	for (i = 0; i < req->mdq_nzones; i++) {
+		if (!md_zone_valid(req->mdq_zones[i]))
+			return (md_error_set(err, MD_ERR_ZONE,
+			    "invalid zone name: \"%s\"", req->mdq_zones[i] ==
+			    NULL ? "(null)" : req->mdq_zones[i]));
+	}
+	return (0);
+}
+
+/* The result: n scripts, each prefix (if any) + body, in one allocation. */
+static md_result_t *
+md_gen_result(const md_request_t *req, const md_buf_t *body, int perzone,
+    md_error_t *err)
+{
+	static const char pragma[] = "#pragma D option zone=";
+	size_t n = perzone ? req->mdq_nzones : 1, total = 0, i;
+	md_result_t *r;
+	char *text;
+
+	for (i = 0; i < n; i++) {
+		total += body->mb_len + 1;
+		if (perzone)
+			total += sizeof (pragma) + strlen(req->mdq_zones[i]) + 2;
+	}
+	if ((r = calloc(1, sizeof (*r))) == NULL ||
+	    (r->mdr_scripts = calloc(n, sizeof (char *))) == NULL ||
+	    (r->mdr_lens = calloc(n, sizeof (size_t))) == NULL ||
+	    (text = malloc(total)) == NULL) {
+		md_result_free(r);
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	r->mdr_nscripts = n;
+	for (i = 0; i < n; i++) {
+		char *s = text;
+
+		if (perzone) {
+			(void) memcpy(text, pragma, sizeof (pragma) - 1);
+			text += sizeof (pragma) - 1;
+			(void) strcpy(text, req->mdq_zones[i]);
+			text += strlen(text);
+			*text++ = '\n';
+			*text++ = '\n';
+		}
+		(void) memcpy(text, body->mb_data, body->mb_len);
+		text += body->mb_len;
+		*text++ = '\0';
+		r->mdr_scripts[i] = s;
+		r->mdr_lens[i] = (size_t)(text - s) - 1;
+	}
+	return (r);
+}
+
+md_result_t *
+md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
+{
+	md_decomp_t folded[MD_MAXDECOMPS];
+	char host[MD_MAXHOSTNAME + 1];
+	md_emit_req_t er;
+	md_result_t *r;
+	md_buf_t body;
+	size_t i;
+
+	if (m == NULL || req == NULL) {
+		(void) md_error_set(err, MD_ERR_TRANSLATE, "no metric or "
+		    "request");
+		return (NULL);
+	}
+	if (md_gen_check(m, req, err) != 0)
+		return (NULL);
+
+	er.er_decomps = folded;
+	er.er_ndecomps = md_gen_fold(req, folded);
+	er.er_pred = req->mdq_pred;
+	er.er_zones = req->mdq_zones;
+	er.er_nzones = req->mdq_nzones;
+	er.er_host = req->mdq_hostname;
+	if (er.er_host == NULL) {
+		if (gethostname(host, sizeof (host)) != 0) {
+			(void) md_error_set(err, MD_ERR_TRANSLATE, "cannot get "
+			    "the host name: %s", strerror(errno));
+			return (NULL);
+		}
+		host[sizeof (host) - 1] = '\0';
+		er.er_host = host;
+	}
+
+	md_buf_init(&body);
+	if (md_emit(&body, m, &er, err) != 0) {
+		md_buf_fini(&body);
+		return (NULL);
+	}
+	r = md_gen_result(req, &body, m->mm_pragmazone && req->mdq_nzones > 0 &&
+	    req->mdq_nzones < MD_PRAGMAZONES, err);
+	md_buf_fini(&body);
+	if (r == NULL)
+		return (NULL);
+
+	for (i = 0; i < er.er_ndecomps; i++) {
+		if (folded[i].mdd_kind == MD_DECOMP_NUMBER)
+			r->mdr_hasdists = 1;
+		else
+			r->mdr_hasdecomps = 1;
+	}
+	r->mdr_zero = r->mdr_hasdecomps ? MD_ZERO_DECOMP :
+	    r->mdr_hasdists ? MD_ZERO_DIST : MD_ZERO_SCALAR;
+	return (r);
+}
+
+void
+md_result_free(md_result_t *r)
+{
+	if (r == NULL)
+		return;
+	if (r->mdr_scripts != NULL)
+		free(r->mdr_scripts[0]);
+	free(r->mdr_scripts);
+	free(r->mdr_lens);
+	free(r);
+}
+
+char *
+md_result_join(const md_result_t *r, size_t *lenp)
+{
+	const size_t seplen = sizeof (MD_SEPARATOR) - 1;
+	size_t total = 1, i;
+	char *text, *o;
+
+	for (i = 0; i < r->mdr_nscripts; i++)
+		total += r->mdr_lens[i] + (i > 0 ? seplen : 0);
+	if ((o = text = malloc(total)) == NULL)
+		return (NULL);
+	for (i = 0; i < r->mdr_nscripts; i++) {
+		if (i > 0) {
+			(void) memcpy(o, MD_SEPARATOR, seplen);
+			o += seplen;
+		}
+		(void) memcpy(o, r->mdr_scripts[i], r->mdr_lens[i]);
+		o += r->mdr_lens[i];
+	}
+	*o = '\0';
+	if (lenp != NULL)
+		*lenp = (size_t)(o - text);
+	return (text);
+}

@@ -1,0 +1,265 @@
+/*
+ * md_impl.h: what the stages of the meta-d pipeline share.
+ *
+ *	md_error.c	error codes, messages
+ *	md_buf.c	growable output buffer with a sticky error; arena
+ *	md_json.c	cJSON parsing shared by metrics and predicates
+ *	md_metric.c	load a metric into md_metric_t and validate it
+ *	md_number.c	print numbers as JavaScript does
+ *	md_pred.c	krill predicates: parse, print
+ *	md_plan.c	which probedesc entries a script needs, what is gathered
+ *	md_resolve.c	$hostname, $N and $fieldN substitution
+ *	md_emit.c	D text for one script
+ *	md_gen.c	md_generate(): requests, zones, results
+ */
+
+#ifndef	MD_IMPL_H
+#define	MD_IMPL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "metad.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define	MD_PRINTFLIKE(f, a)	__attribute__((format(printf, f, a)))
+#define	MD_MUSTCHECK		__attribute__((warn_unused_result))
+#else
+#define	MD_PRINTFLIKE(f, a)
+#define	MD_MUSTCHECK
+#endif
+
+/* Limits; each is documented in the README. */
+#define	MD_MAXINPUT	(64UL * 1024 * 1024)	/* metric or predicate bytes */
+#define	MD_MAXHOSTNAME	255
+
+/*
+ * Errors (md_error.c).  md_error_set() fills *err (if not NULL) and returns
+ * -1 so that callers can write "return (md_error_set(...));".  Control
+ * characters in the message are escaped, so a message is always one line.
+ */
+extern int md_error_set(md_error_t *, md_errcode_t, const char *, ...)
+    MD_PRINTFLIKE(3, 4);
+extern int md_error_vset(md_error_t *, md_errcode_t, const char *, va_list)
+    MD_PRINTFLIKE(3, 0);
+extern int md_error_nomem(md_error_t *);
+
+/*
+ * Output buffer (md_buf.c).  Appends never fail visibly: once one cannot
+ * allocate, the buffer remembers it and ignores every later append, and the
+ * owner checks md_buf_failed() once at the end.
+ */
+typedef struct md_buf {
+	char	*mb_data;	/* always NUL-terminated when mb_cap > 0 */
+	size_t	mb_len;
+	size_t	mb_cap;
+	int	mb_failed;
+} md_buf_t;
+
+extern void md_buf_init(md_buf_t *);
+extern void md_buf_fini(md_buf_t *);
+extern void md_buf_reset(md_buf_t *);
+extern void md_buf_truncate(md_buf_t *, size_t);
+extern void md_buf_append(md_buf_t *, const char *, size_t);
+extern void md_buf_puts(md_buf_t *, const char *);
+extern void md_buf_putc(md_buf_t *, char);
+extern int md_buf_failed(const md_buf_t *);
+extern const char *md_buf_str(md_buf_t *);
+
+/*
+ * Arena (md_buf.c): many small allocations freed at once.  Memory is
+ * zeroed.  md_arena_alloc() returns NULL when out of memory.
+ */
+typedef struct md_arena {
+	struct md_ablock	*ma_head;
+} md_arena_t;
+
+extern void *md_arena_alloc(md_arena_t *, size_t, size_t);
+extern void md_arena_free(md_arena_t *);
+
+/*
+ * String tables (md_hash.c): string -> index, sized once for at most a
+ * given number of keys.  Keys are borrowed.
+ */
+typedef struct md_strtab {
+	const char	**st_keys;
+	size_t		*st_vals;
+	size_t		st_cap;
+	size_t		st_n;
+	int		st_arena;
+} md_strtab_t;
+
+extern int md_strtab_init(md_strtab_t *, size_t, md_arena_t *);
+extern void md_strtab_fini(md_strtab_t *);
+extern int md_strtab_put(md_strtab_t *, const char *, size_t);
+extern int md_strtab_get(const md_strtab_t *, const char *, size_t *);
+
+/*
+ * JSON (md_json.c).  md_json_parse() parses exactly one JSON document of
+ * len bytes and rejects duplicate keys.  Errors are MD_ERR_JSON, with what
+ * as the first words of the message; the caller may recode them.
+ */
+extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
+
+/*
+ * The metric (md_metric.c), as validated.  Strings point into the cJSON
+ * tree, which the metric keeps; arrays live in the metric's arena.
+ */
+
+/* A string, or a non-empty array of strings (verify, clean: section 7.1). */
+typedef struct md_strv {
+	const char	**msv_v;
+	size_t		msv_n;
+} md_strv_t;
+
+typedef struct md_pair {
+	const char	*mp_key;
+	md_strv_t	mp_val;
+} md_pair_t;
+
+/* An object whose order matters: aggregate, transforms, verify, clean. */
+typedef struct md_map {
+	md_pair_t	*mm_pairs;
+	size_t		mm_n;
+	int		mm_present;
+	md_strtab_t	mm_index;	/* key -> pair */
+} md_map_t;
+
+extern const md_strv_t *md_map_get(const md_map_t *, const char *);
+
+/* One gather or alwaysgather key: mg_n expressions and where they go. */
+typedef struct md_gather {
+	const char	*mg_field;
+	size_t		mg_n;
+	const char	**mg_exprs;	/* D expressions */
+	const char	**mg_names;	/* "self->F0", "F1", ... */
+	const char	**mg_index;	/* "" or "[...]" from the store */
+} md_gather_t;
+
+/* A name and a string: metad.locals (type) and probedesc local (expr). */
+typedef struct md_local {
+	const char	*ml_name;
+	const char	*ml_value;
+} md_local_t;
+
+typedef struct md_probedesc {
+	const char	**pd_probes;
+	size_t		pd_nprobes;
+	md_gather_t	*pd_always;
+	size_t		pd_nalways;
+	int		pd_hasalways;
+	md_gather_t	*pd_gather;
+	size_t		pd_ngather;
+	md_local_t	*pd_locals;
+	size_t		pd_nlocals;
+	int		pd_haslocal;
+	md_map_t	pd_aggregate;
+	md_map_t	pd_transforms;
+	md_map_t	pd_verify;
+	md_map_t	pd_clean;
+	const char	*pd_predicate;	/* NULL: none */
+} md_probedesc_t;
+
+struct md_metric {
+	cJSON		*mm_json;
+	md_arena_t	mm_arena;
+	const char	**mm_fields;
+	size_t		mm_nfields;
+	const char	**mm_internal;
+	size_t		mm_ninternal;
+	md_strtab_t	mm_fieldtab;	/* field -> 0 public, 1 internal */
+	md_local_t	*mm_locals;
+	size_t		mm_nlocals;
+	int		mm_haslocals;
+	size_t		mm_maxgathered;	/* distinct gathered fields */
+	md_probedesc_t	*mm_pds;
+	size_t		mm_npds;
+	int		mm_pragmazone;
+};
+
+/* Numbers (md_number.c). */
+#define	MD_NUMBUFLEN	40
+extern int md_number_format(double, char *, size_t);
+
+/*
+ * Predicates (md_pred.c).  md_pred_print() prints the "C style" form; cb
+ * appends the D expression for a field (its transform) or returns -1 with
+ * *err set.
+ */
+typedef int (*md_pred_field_f)(md_buf_t *, const char *, void *,
+    md_error_t *);
+
+extern int md_pred_print(md_buf_t *, const md_pred_t *, md_pred_field_f,
+    void *, md_error_t *);
+extern size_t md_pred_nfields(const md_pred_t *);
+extern const char *md_pred_field(const md_pred_t *, size_t);
+
+/* D string literals with everything that could end them escaped (7.2). */
+extern void md_dstring(md_buf_t *, const char *);
+
+/*
+ * The plan (md_plan.c): walks the probedesc entries in order, skipping
+ * those the script does not need, and keeps the gathered map up to date:
+ * field -> the gather whose variables hold it now, in the order fields were
+ * first gathered.
+ */
+typedef struct md_gvar {
+	const char		*gv_field;
+	const md_gather_t	*gv_gather;
+} md_gvar_t;
+
+typedef struct md_plan {
+	const md_metric_t	*pl_metric;
+	md_strtab_t		pl_requested;	/* decompositions, predicate */
+	md_gvar_t		*pl_gathered;
+	size_t			pl_ngathered;
+	md_strtab_t		pl_gindex;	/* field -> pl_gathered[i] */
+	size_t			pl_next;	/* next entry to consider */
+} md_plan_t;
+
+extern int md_plan_init(md_plan_t *, const md_metric_t *,
+    const md_decomp_t *, size_t, const md_pred_t *, md_error_t *);
+extern void md_plan_fini(md_plan_t *);
+extern const md_probedesc_t *md_plan_next(md_plan_t *, size_t *);
+extern int md_plan_requested(const md_plan_t *, const char *);
+extern const md_gvar_t *md_plan_gathered(const md_plan_t *, const char *);
+
+/*
+ * Substitution (md_resolve.c).  Each function appends to out and returns
+ * 0, or returns -1 with *err set; place names the map or string in the
+ * input ("probedesc[1].verify") for the message.
+ */
+typedef struct md_rctx {
+	const md_plan_t	*rc_plan;
+	const char	*rc_host;
+	md_buf_t	rc_tmp[2];
+	md_error_t	*rc_err;
+} md_rctx_t;
+
+extern void md_rctx_init(md_rctx_t *, const md_plan_t *, const char *,
+    md_error_t *);
+extern void md_rctx_fini(md_rctx_t *);
+extern int md_resolve(md_rctx_t *, md_buf_t *, const char *, const char *,
+    const char *) MD_MUSTCHECK;
+extern int md_resolve_aggregate(md_rctx_t *, md_buf_t *, const char *,
+    const char *, const md_error_t *, const char *, const char *)
+    MD_MUSTCHECK;
+extern int md_resolve_predicate(md_rctx_t *, md_buf_t *, const char *,
+    const char *) MD_MUSTCHECK;
+
+/* Emission (md_emit.c): the body of a script, without zone pragmas. */
+typedef struct md_emit_req {
+	const md_decomp_t	*er_decomps;	/* duplicates removed */
+	size_t			er_ndecomps;
+	const md_pred_t		*er_pred;	/* NULL: trivial */
+	const char *const	*er_zones;
+	size_t			er_nzones;
+	const char		*er_host;
+} md_emit_req_t;
+
+extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
+    md_error_t *) MD_MUSTCHECK;
+
+#endif	/* MD_IMPL_H */

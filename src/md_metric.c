@@ -1,0 +1,743 @@
+/*
+ * md_metric.c: load a metric and check it against the rules of Meta-D.
+ *
+ * The JSON tree (cJSON) is turned into the structures of md_impl.h once,
+ * and every rule of SPEC section 2 is checked on the way, so that the later
+ * stages can trust what they read.  Strings are not copied: they stay in the
+ * cJSON tree, which the metric keeps until md_metric_free().
+ *
+ * Each message names the place at fault as a path from the top of the
+ * document's "metad" object for probedesc entries ("probedesc[2].verify:
+ * ...") and from the top for the rest ("fields[1]: ...").
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+/* Maps with more keys than this get a hash index. */
+#define	MD_MAPINDEX	8
+
+#define	MD_FIELD_PUBLIC		0
+#define	MD_FIELD_INTERNAL	1
+
+static const char *const md_pd_keys[] = {
+	"probes", "gather", "alwaysgather", "local", "aggregate",
+	"transforms", "predicate", "clean", "verify"
+};
+
+typedef struct md_load {
+	md_metric_t	*ld_m;
+	md_error_t	*ld_err;
+	md_strtab_t	ld_gathered;	/* gathered by an entry so far */
+	md_strtab_t	ld_cleaned;	/* cleaned by some entry */
+	md_strtab_t	ld_aggregated;	/* key of some aggregate */
+	md_strtab_t	ld_localdecl;	/* declared in metad.locals */
+	int		ld_anyverify;
+	int		ld_anyclean;
+	int		ld_anyaggregate;
+} md_load_t;
+
+static int md_load_invalid(md_load_t *, const char *, ...)
+    MD_PRINTFLIKE(2, 3);
+
+static int
+md_load_invalid(md_load_t *ld, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void) md_error_vset(ld->ld_err, MD_ERR_INVALID, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
+
+static void *
+md_load_alloc(md_load_t *ld, size_t n, size_t size)
+{
+	return (md_arena_alloc(&ld->ld_m->mm_arena, n, size));
+}
+
+/* JavaScript's truthiness, for keys the original tested with "if (x)". */
+static int
+md_json_truthy(const cJSON *v)
+{
+	if (v == NULL || cJSON_IsNull(v) || cJSON_IsFalse(v))
+		return (0);
+	if (cJSON_IsNumber(v))
+		return (v->valuedouble != 0 && v->valuedouble == v->valuedouble);
+	if (cJSON_IsString(v))
+		return (v->valuestring[0] != '\0');
+	return (1);
+}
+
+static size_t
+md_json_count(const cJSON *v)
+{
+	const cJSON *c;
+	size_t n = 0;
+
+	for (c = v->child; c != NULL; c = c->next)
+		n++;
+	return (n);
+}
+
+/* [A-Za-z_][A-Za-z0-9_]*: what can follow "self->" in D (SPEC 7.5). */
+static int
+md_is_identifier(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+	    *s == '_'))
+		return (0);
+	for (s++; *s != '\0'; s++) {
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || *s == '_'))
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * An array of strings.  what names it in messages; nonempty requires at
+ * least one element, and each string to be non-empty as well.
+ */
+static int
+md_load_strings(md_load_t *ld, const cJSON *v, const char *what,
+    int nonempty, const char ***vp, size_t *np)
+{
+	const cJSON *c;
+	size_t n, i;
+
+	if (!cJSON_IsArray(v))
+		return (md_load_invalid(ld, "%s: must be an array of strings",
+		    what));
+	n = md_json_count(v);
+	if (nonempty && n == 0)
+		return (md_load_invalid(ld, "%s: must not be empty", what));
+	if ((*vp = md_load_alloc(ld, n, sizeof (**vp))) == NULL)
+		return (md_error_nomem(ld->ld_err));
+	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+		if (!cJSON_IsString(c))
+			return (md_load_invalid(ld,
+			    "%s[%zu]: must be a string", what, i));
+		if (nonempty && c->valuestring[0] == '\0')
+			return (md_load_invalid(ld,
+			    "%s[%zu]: must not be empty", what, i));
+		(*vp)[i] = c->valuestring;
+	}
+	*np = n;
+	return (0);
+}
+
+/* A string, or a non-empty array of strings (SPEC 7.1). */
+static int
+md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
+    size_t pd, const char *sect, const char *key)
+{
+	const cJSON *c;
+	size_t i;
+
+	if (cJSON_IsString(v)) {
+		if ((sv->msv_v = md_load_alloc(ld, 1, sizeof (char *))) == NULL)
+			return (md_error_nomem(ld->ld_err));
+		sv->msv_v[0] = v->valuestring;
+		sv->msv_n = 1;
+		return (0);
+	}
+	if (!arrays || !cJSON_IsArray(v) || (sv->msv_n = md_json_count(v)) == 0)
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: must be a "
+		    "string%s", pd, sect, key,
+		    arrays ? " or a non-empty array of strings" : ""));
+	if ((sv->msv_v = md_load_alloc(ld, sv->msv_n, sizeof (char *))) == NULL)
+		return (md_error_nomem(ld->ld_err));
+	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+		if (!cJSON_IsString(c))
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s[%zu]: "
+			    "must be a string", pd, sect, key, i));
+		sv->msv_v[i] = c->valuestring;
+	}
+	return (0);
+}
+
+/*
+ * One of the ordered maps of a probedesc entry: an object whose values are
+ * strings (or, if arrays, arrays of strings too).
+ */
+static int
+md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
+    int arrays, md_map_t *map)
+{
+	const cJSON *c;
+	size_t i;
+
+	if (!cJSON_IsObject(v))
+		return (md_load_invalid(ld, "probedesc[%zu].%s: must be an "
+		    "object", pd, sect));
+	map->mm_present = 1;
+	map->mm_n = md_json_count(v);
+	map->mm_pairs = md_load_alloc(ld, map->mm_n, sizeof (md_pair_t));
+	if (map->mm_pairs == NULL)
+		return (md_error_nomem(ld->ld_err));
+	if (map->mm_n > MD_MAPINDEX && md_strtab_init(&map->mm_index,
+	    map->mm_n, &ld->ld_m->mm_arena) != 0)
+		return (md_error_nomem(ld->ld_err));
+
+	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+		map->mm_pairs[i].mp_key = c->string;
+		if (md_load_strv(ld, c, arrays, &map->mm_pairs[i].mp_val, pd,
+		    sect, c->string) != 0)
+			return (-1);
+		if (map->mm_n > MD_MAPINDEX)
+			(void) md_strtab_put(&map->mm_index, c->string, i);
+	}
+	return (0);
+}
+
+const md_strv_t *
+md_map_get(const md_map_t *map, const char *key)
+{
+	size_t i;
+
+	if (map->mm_index.st_cap != 0) {
+		if (!md_strtab_get(&map->mm_index, key, &i))
+			return (NULL);
+		return (&map->mm_pairs[i].mp_val);
+	}
+	for (i = 0; i < map->mm_n; i++) {
+		if (strcmp(map->mm_pairs[i].mp_key, key) == 0)
+			return (&map->mm_pairs[i].mp_val);
+	}
+	return (NULL);
+}
+
+/*
+ * A store: "thread", "global", "thread[INDEX]" or "global[INDEX]".  The
+ * index, from the first '[' to the end, is kept as written.
+ */
+static int
+md_load_store(const char *store, int *threadp,
+    const char **indexp)
+{
+	const char *br = strchr(store, '[');
+	size_t len = br == NULL ? strlen(store) : (size_t)(br - store);
+
+	if (len == 6 && strncmp(store, "thread", 6) == 0)
+		*threadp = 1;
+	else if (len == 6 && strncmp(store, "global", 6) == 0)
+		*threadp = 0;
+	else
+		return (-1);
+	if (br != NULL && store[strlen(store) - 1] != ']')
+		return (-1);
+	*indexp = br == NULL ? "" : br;
+	return (0);
+}
+
+/* The gather or alwaysgather object of entry pd. */
+static int
+md_load_gathers(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
+    md_gather_t **gp, size_t *np)
+{
+	const cJSON *c;
+	size_t i, j, kind;
+
+	if (!cJSON_IsObject(v))
+		return (md_load_invalid(ld, "probedesc[%zu].%s: must be an "
+		    "object", pd, sect));
+	*np = md_json_count(v);
+	if ((*gp = md_load_alloc(ld, *np, sizeof (md_gather_t))) == NULL)
+		return (md_error_nomem(ld->ld_err));
+
+	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+		md_gather_t *g = &(*gp)[i];
+		const char *f = c->string;
+		const cJSON *ge, *st, *e, *s;
+
+		if (!md_strtab_get(&ld->ld_m->mm_fieldtab, f, &kind))
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
+			    "\"%s\" is not a field of the metric", pd, sect,
+			    f, f));
+		if (!md_is_identifier(f))
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: a "
+			    "gathered field must be a D identifier", pd, sect,
+			    f));
+		ge = cJSON_IsObject(c) ?
+		    cJSON_GetObjectItemCaseSensitive(c, "gather") : NULL;
+		st = cJSON_IsObject(c) ?
+		    cJSON_GetObjectItemCaseSensitive(c, "store") : NULL;
+		if (ge == NULL || st == NULL)
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
+			    "must be an object with \"gather\" and \"store\"",
+			    pd, sect, f));
+
+		g->mg_field = f;
+		if (cJSON_IsString(ge) && cJSON_IsString(st)) {
+			g->mg_n = 1;
+		} else if (cJSON_IsArray(ge) && cJSON_IsArray(st) &&
+		    (g->mg_n = md_json_count(ge)) == md_json_count(st) &&
+		    g->mg_n > 0) {
+			/* the elements are checked below */
+		} else {
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
+			    "gather and store must both be strings or both "
+			    "arrays of strings of the same length", pd, sect,
+			    f));
+		}
+
+		g->mg_exprs = md_load_alloc(ld, g->mg_n, sizeof (char *));
+		g->mg_names = md_load_alloc(ld, g->mg_n, sizeof (char *));
+		g->mg_index = md_load_alloc(ld, g->mg_n, sizeof (char *));
+		if (g->mg_exprs == NULL || g->mg_names == NULL ||
+		    g->mg_index == NULL)
+			return (md_error_nomem(ld->ld_err));
+
+		e = cJSON_IsString(ge) ? ge : ge->child;
+		s = cJSON_IsString(st) ? st : st->child;
+		for (j = 0; j < g->mg_n; j++, e = e->next, s = s->next) {
+			size_t len = strlen(f) + 32;
+			int thread;
+			char *name;
+
+			if (!cJSON_IsString(e) || !cJSON_IsString(s))
+				return (md_load_invalid(ld, "probedesc[%zu]."
+				    "%s.%s: gather and store must both be "
+				    "strings or both arrays of strings of the "
+				    "same length", pd, sect, f));
+			if (md_load_store(s->valuestring, &thread,
+			    &g->mg_index[j]) != 0)
+				return (md_load_invalid(ld, "probedesc[%zu]."
+				    "%s.%s: store \"%s\" is not thread, global,"
+				    " thread[INDEX] or global[INDEX]", pd,
+				    sect, f, s->valuestring));
+			if ((name = md_load_alloc(ld, len, 1)) == NULL)
+				return (md_error_nomem(ld->ld_err));
+			(void) snprintf(name, len, "%s%s%zu",
+			    thread ? "self->" : "", f, j);
+			g->mg_exprs[j] = e->valuestring;
+			g->mg_names[j] = name;
+		}
+		if (md_strtab_put(&ld->ld_gathered, f, pd) < 0)
+			return (md_error_nomem(ld->ld_err));
+	}
+	return (0);
+}
+
+/* probedesc[pd].local: [ { NAME: EXPR }, ... ], names from metad.locals */
+static int
+md_load_local(md_load_t *ld, const cJSON *v, size_t pd, md_probedesc_t *p)
+{
+	const cJSON *c;
+	size_t i;
+
+	if (!cJSON_IsArray(v) || (p->pd_nlocals = md_json_count(v)) == 0)
+		return (md_load_invalid(ld, "probedesc[%zu].local: must be a "
+		    "non-empty array of objects", pd));
+	p->pd_locals = md_load_alloc(ld, p->pd_nlocals, sizeof (md_local_t));
+	if (p->pd_locals == NULL)
+		return (md_error_nomem(ld->ld_err));
+	p->pd_haslocal = 1;
+
+	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+		const cJSON *kv = cJSON_IsObject(c) ? c->child : NULL;
+
+		if (kv == NULL || kv->next != NULL || !cJSON_IsString(kv))
+			return (md_load_invalid(ld, "probedesc[%zu].local[%zu]:"
+			    " must be an object with one key and a string "
+			    "value", pd, i));
+		if (!md_strtab_get(&ld->ld_localdecl, kv->string, NULL))
+			return (md_load_invalid(ld, "probedesc[%zu].local[%zu]:"
+			    " \"%s\" is not declared in metad.locals", pd, i,
+			    kv->string));
+		p->pd_locals[i].ml_name = kv->string;
+		p->pd_locals[i].ml_value = kv->valuestring;
+	}
+	return (0);
+}
+
+/* aggregate and transforms of entry pd, and how they fit together. */
+static int
+md_load_aggregate(md_load_t *ld, const cJSON *agg, const cJSON *xf, size_t pd,
+    md_probedesc_t *p)
+{
+	size_t i, kind;
+
+	if (xf != NULL && agg == NULL)
+		return (md_load_invalid(ld, "probedesc[%zu].transforms: "
+		    "requires aggregate", pd));
+	if (agg == NULL)
+		return (0);
+	if (md_load_map(ld, agg, pd, "aggregate", 0, &p->pd_aggregate) != 0)
+		return (-1);
+	if (md_map_get(&p->pd_aggregate, "default") == NULL)
+		return (md_load_invalid(ld, "probedesc[%zu].aggregate: needs "
+		    "a \"default\" key", pd));
+	if (xf == NULL)
+		return (md_load_invalid(ld, "probedesc[%zu].aggregate: "
+		    "requires transforms", pd));
+	if (md_load_map(ld, xf, pd, "transforms", 0, &p->pd_transforms) != 0)
+		return (-1);
+
+	for (i = 0; i < p->pd_aggregate.mm_n; i++) {
+		const char *k = p->pd_aggregate.mm_pairs[i].mp_key;
+
+		if (strcmp(k, "default") == 0)
+			continue;
+		if (!md_strtab_get(&ld->ld_m->mm_fieldtab, k, &kind))
+			return (md_load_invalid(ld, "probedesc[%zu].aggregate."
+			    "%s: \"%s\" is not a field of the metric", pd, k,
+			    k));
+		if (kind == MD_FIELD_INTERNAL)
+			return (md_load_invalid(ld, "probedesc[%zu].aggregate."
+			    "%s: internal fields cannot be aggregated", pd, k));
+		if (md_map_get(&p->pd_transforms, k) == NULL)
+			return (md_load_invalid(ld, "probedesc[%zu].aggregate."
+			    "%s: no transform for \"%s\"", pd, k, k));
+		if (md_strtab_put(&ld->ld_aggregated, k, pd) < 0)
+			return (md_error_nomem(ld->ld_err));
+	}
+	for (i = 0; i < p->pd_transforms.mm_n; i++) {
+		const char *k = p->pd_transforms.mm_pairs[i].mp_key;
+
+		if (md_map_get(&p->pd_aggregate, k) == NULL)
+			return (md_load_invalid(ld, "probedesc[%zu].transforms."
+			    "%s: \"%s\" is not a key of aggregate", pd, k, k));
+	}
+	ld->ld_anyaggregate = 1;
+	return (0);
+}
+
+/*
+ * verify and clean keys must name fields gathered by this entry or an
+ * earlier one.
+ */
+static int
+md_load_gathered_keys(md_load_t *ld, const md_map_t *map, size_t pd,
+    const char *sect)
+{
+	size_t i;
+
+	for (i = 0; i < map->mm_n; i++) {
+		const char *k = map->mm_pairs[i].mp_key;
+
+		if (!md_strtab_get(&ld->ld_gathered, k, NULL))
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
+			    "\"%s\" is not gathered by this or an earlier "
+			    "entry", pd, sect, k, k));
+	}
+	return (0);
+}
+
+static int
+md_load_probedesc(md_load_t *ld, const cJSON *v, size_t pd,
+    md_probedesc_t *p)
+{
+	const cJSON *c, *probes, *x;
+	size_t i;
+	char what[64];
+
+	if (!cJSON_IsObject(v))
+		return (md_load_invalid(ld, "probedesc[%zu]: must be an object",
+		    pd));
+	for (c = v->child; c != NULL; c = c->next) {
+		for (i = 0; i < sizeof (md_pd_keys) / sizeof (md_pd_keys[0]);
+		    i++) {
+			if (strcmp(c->string, md_pd_keys[i]) == 0)
+				break;
+		}
+		if (i == sizeof (md_pd_keys) / sizeof (md_pd_keys[0]))
+			return (md_load_invalid(ld, "probedesc[%zu]: unknown "
+			    "key \"%s\"", pd, c->string));
+	}
+
+	probes = cJSON_GetObjectItemCaseSensitive(v, "probes");
+	(void) snprintf(what, sizeof (what), "probedesc[%zu].probes", pd);
+	if (probes == NULL)
+		return (md_load_invalid(ld, "probedesc[%zu]: needs \"probes\"",
+		    pd));
+	if (md_load_strings(ld, probes, what, 1, &p->pd_probes,
+	    &p->pd_nprobes) != 0)
+		return (-1);
+
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "alwaysgather")) != NULL) {
+		if (md_load_gathers(ld, x, pd, "alwaysgather", &p->pd_always,
+		    &p->pd_nalways) != 0)
+			return (-1);
+		p->pd_hasalways = 1;
+	}
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "gather")) != NULL &&
+	    md_load_gathers(ld, x, pd, "gather", &p->pd_gather,
+	    &p->pd_ngather) != 0)
+		return (-1);
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "local")) != NULL &&
+	    md_load_local(ld, x, pd, p) != 0)
+		return (-1);
+	if (md_load_aggregate(ld,
+	    cJSON_GetObjectItemCaseSensitive(v, "aggregate"),
+	    cJSON_GetObjectItemCaseSensitive(v, "transforms"), pd, p) != 0)
+		return (-1);
+
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "verify")) != NULL) {
+		if (!cJSON_IsObject(x))
+			return (md_load_invalid(ld, "probedesc[%zu].verify: "
+			    "must be an object", pd));
+		if (!p->pd_aggregate.mm_present)
+			return (md_load_invalid(ld, "probedesc[%zu].verify: "
+			    "requires aggregate", pd));
+		if (md_load_map(ld, x, pd, "verify", 1, &p->pd_verify) != 0 ||
+		    md_load_gathered_keys(ld, &p->pd_verify, pd, "verify") != 0)
+			return (-1);
+		ld->ld_anyverify = 1;
+	}
+
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "clean")) != NULL) {
+		if (!cJSON_IsObject(x) || x->child == NULL)
+			return (md_load_invalid(ld, "probedesc[%zu].clean: "
+			    "must be a non-empty object", pd));
+		if (md_load_map(ld, x, pd, "clean", 1, &p->pd_clean) != 0 ||
+		    md_load_gathered_keys(ld, &p->pd_clean, pd, "clean") != 0)
+			return (-1);
+		for (i = 0; i < p->pd_clean.mm_n; i++) {
+			if (md_strtab_put(&ld->ld_cleaned,
+			    p->pd_clean.mm_pairs[i].mp_key, pd) < 0)
+				return (md_error_nomem(ld->ld_err));
+		}
+		ld->ld_anyclean = 1;
+	}
+
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "predicate")) != NULL) {
+		if (!cJSON_IsString(x))
+			return (md_load_invalid(ld, "probedesc[%zu].predicate: "
+			    "must be a string", pd));
+		p->pd_predicate = x->valuestring;
+	}
+	return (0);
+}
+
+/* Rules that span all the entries (SPEC 2, "Across all entries"). */
+static int
+md_load_across(md_load_t *ld)
+{
+	const md_metric_t *m = ld->ld_m;
+	size_t i, j;
+
+	if (ld->ld_gathered.st_n > 0) {
+		if (!ld->ld_anyclean)
+			return (md_load_invalid(ld, "probedesc: fields are "
+			    "gathered but no entry has clean"));
+		if (!ld->ld_anyverify)
+			return (md_load_invalid(ld, "probedesc: fields are "
+			    "gathered but no entry has verify"));
+	}
+	for (i = 0; i < m->mm_npds; i++) {
+		const md_probedesc_t *p = &m->mm_pds[i];
+
+		for (j = 0; j < p->pd_nalways + p->pd_ngather; j++) {
+			const md_gather_t *g = j < p->pd_nalways ?
+			    &p->pd_always[j] : &p->pd_gather[j - p->pd_nalways];
+
+			if (!md_strtab_get(&ld->ld_cleaned, g->mg_field, NULL))
+				return (md_load_invalid(ld, "probedesc[%zu].%s."
+				    "%s: \"%s\" is gathered but never cleaned",
+				    i, j < p->pd_nalways ? "alwaysgather" :
+				    "gather", g->mg_field, g->mg_field));
+		}
+	}
+	if (!ld->ld_anyaggregate)
+		return (md_load_invalid(ld, "probedesc: no entry has "
+		    "aggregate"));
+	for (i = 0; i < m->mm_nfields; i++) {
+		if (!md_strtab_get(&ld->ld_aggregated, m->mm_fields[i], NULL))
+			return (md_load_invalid(ld, "fields[%zu]: \"%s\" is not "
+			    "a key of any aggregate", i, m->mm_fields[i]));
+	}
+	return (0);
+}
+
+/* metad.locals: [ { NAME: TYPE }, ... ] */
+static int
+md_load_locals(md_load_t *ld, const cJSON *v)
+{
+	md_metric_t *m = ld->ld_m;
+	const cJSON *c;
+	size_t i;
+
+	if (!md_json_truthy(v))
+		return (0);
+	if (!cJSON_IsArray(v))
+		return (md_load_invalid(ld, "metad.locals: must be an array"));
+	m->mm_haslocals = 1;
+	m->mm_nlocals = md_json_count(v);
+	if ((m->mm_locals = md_load_alloc(ld, m->mm_nlocals,
+	    sizeof (md_local_t))) == NULL ||
+	    md_strtab_init(&ld->ld_localdecl, m->mm_nlocals, NULL) != 0)
+		return (md_error_nomem(ld->ld_err));
+
+	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+		const cJSON *kv = cJSON_IsObject(c) ? c->child : NULL;
+
+		if (kv == NULL || kv->next != NULL || !cJSON_IsString(kv))
+			return (md_load_invalid(ld, "metad.locals[%zu]: must be "
+			    "an object with one key and a string value", i));
+		if (!md_is_identifier(kv->string))
+			return (md_load_invalid(ld, "metad.locals[%zu]: \"%s\" "
+			    "is not a D identifier", i, kv->string));
+		if (md_strtab_put(&ld->ld_localdecl, kv->string, i) != 0)
+			return (md_load_invalid(ld, "metad.locals[%zu]: \"%s\" "
+			    "is declared twice", i, kv->string));
+		m->mm_locals[i].ml_name = kv->string;
+		m->mm_locals[i].ml_value = kv->valuestring;
+	}
+	return (0);
+}
+
+/* fields and fields_internal, into the field table. */
+static int
+md_load_fields(md_load_t *ld, const cJSON *root)
+{
+	md_metric_t *m = ld->ld_m;
+	const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "fields");
+	const cJSON *fi = cJSON_GetObjectItemCaseSensitive(root,
+	    "fields_internal");
+	size_t i;
+
+	if (f == NULL)
+		return (md_load_invalid(ld, "fields: missing"));
+	if (md_load_strings(ld, f, "fields", 0, &m->mm_fields,
+	    &m->mm_nfields) != 0)
+		return (-1);
+	if (md_json_truthy(fi) && md_load_strings(ld, fi, "fields_internal",
+	    0, &m->mm_internal, &m->mm_ninternal) != 0)
+		return (-1);
+
+	if (md_strtab_init(&m->mm_fieldtab, m->mm_nfields + m->mm_ninternal,
+	    &m->mm_arena) != 0)
+		return (md_error_nomem(ld->ld_err));
+	for (i = 0; i < m->mm_nfields; i++)
+		(void) md_strtab_put(&m->mm_fieldtab, m->mm_fields[i],
+		    MD_FIELD_PUBLIC);
+	for (i = 0; i < m->mm_ninternal; i++)
+		(void) md_strtab_put(&m->mm_fieldtab, m->mm_internal[i],
+		    MD_FIELD_INTERNAL);
+	return (0);
+}
+
+static int
+md_load_metric(md_load_t *ld, const cJSON *root)
+{
+	md_metric_t *m = ld->ld_m;
+	const cJSON *metad, *pds, *upz, *c;
+	size_t nf, i;
+
+	if (!cJSON_IsObject(root))
+		return (md_load_invalid(ld, "the metric must be a JSON object"));
+	if (md_load_fields(ld, root) != 0)
+		return (-1);
+
+	metad = cJSON_GetObjectItemCaseSensitive(root, "metad");
+	if (!cJSON_IsObject(metad))
+		return (md_load_invalid(ld, "metad: %s", metad == NULL ?
+		    "missing" : "must be an object"));
+	if (md_load_locals(ld,
+	    cJSON_GetObjectItemCaseSensitive(metad, "locals")) != 0)
+		return (-1);
+
+	upz = cJSON_GetObjectItemCaseSensitive(metad, "usepragmazone");
+	if (upz != NULL && !cJSON_IsNull(upz) && !cJSON_IsBool(upz))
+		return (md_load_invalid(ld, "metad.usepragmazone: must be true "
+		    "or false"));
+	m->mm_pragmazone = cJSON_IsTrue(upz);
+
+	pds = cJSON_GetObjectItemCaseSensitive(metad, "probedesc");
+	if (!cJSON_IsArray(pds) || pds->child == NULL)
+		return (md_load_invalid(ld, "metad.probedesc: must be a "
+		    "non-empty array"));
+	m->mm_npds = md_json_count(pds);
+	if ((m->mm_pds = md_load_alloc(ld, m->mm_npds,
+	    sizeof (md_probedesc_t))) == NULL)
+		return (md_error_nomem(ld->ld_err));
+
+	nf = m->mm_nfields + m->mm_ninternal;
+	if (md_strtab_init(&ld->ld_gathered, nf, NULL) != 0 ||
+	    md_strtab_init(&ld->ld_cleaned, nf, NULL) != 0 ||
+	    md_strtab_init(&ld->ld_aggregated, nf, NULL) != 0)
+		return (md_error_nomem(ld->ld_err));
+
+	for (c = pds->child, i = 0; c != NULL; c = c->next, i++) {
+		if (md_load_probedesc(ld, c, i, &m->mm_pds[i]) != 0)
+			return (-1);
+	}
+	if (md_load_across(ld) != 0)
+		return (-1);
+	m->mm_maxgathered = ld->ld_gathered.st_n;
+	return (0);
+}
+
+md_metric_t *
+md_metric_load(const char *buf, size_t len, md_error_t *err)
+{
+	md_load_t ld;
+	md_metric_t *m;
+	int rv;
+
+	if (len > MD_MAXINPUT) {
+		(void) md_error_set(err, MD_ERR_LIMIT, "the metric is larger "
+		    "than the limit of %lu MiB", MD_MAXINPUT >> 20);
+		return (NULL);
+	}
+	if ((m = calloc(1, sizeof (*m))) == NULL) {
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	if ((m->mm_json = md_json_parse(buf, len, "", err)) == NULL) {
+		free(m);
+		return (NULL);
+	}
+
+	(void) memset(&ld, 0, sizeof (ld));
+	ld.ld_m = m;
+	ld.ld_err = err;
+	rv = md_load_metric(&ld, m->mm_json);
+	md_strtab_fini(&ld.ld_gathered);
+	md_strtab_fini(&ld.ld_cleaned);
+	md_strtab_fini(&ld.ld_aggregated);
+	md_strtab_fini(&ld.ld_localdecl);
+	if (rv != 0) {
+		md_metric_free(m);
+		return (NULL);
+	}
+	return (m);
+}
+
+void
+md_metric_free(md_metric_t *m)
+{
+	if (m == NULL)
+		return;
+	cJSON_Delete(m->mm_json);
+	md_arena_free(&m->mm_arena);
+	free(m);
+}
+
+size_t
+md_metric_nfields(const md_metric_t *m)
+{
+	return (m->mm_nfields);
+}
+
+const char *
+md_metric_field(const md_metric_t *m, size_t i)
+{
+	return (i < m->mm_nfields ? m->mm_fields[i] : NULL);
+}
+
+/* Is name a public field (one a user may decompose by)? */
+int
+md_metric_has_field(const md_metric_t *m, const char *name)
+{
+	size_t kind;
+
+	return (md_strtab_get(&m->mm_fieldtab, name, &kind) &&
+	    kind == MD_FIELD_PUBLIC);
+}

@@ -1,0 +1,369 @@
+/*
+ * md_pred.c: krill predicates.
+ *
+ * A predicate is JSON: {} (or []) is always true; {"eq": [FIELD, VALUE]}
+ * and ne, lt, le, gt, ge compare a field with a number or a string;
+ * {"and": [P, P, ...]} and "or" combine two or more predicates.  Each
+ * object has exactly one key.
+ *
+ * Printing follows krill's "C style": a comparison is FIELD OP VALUE with
+ * FIELD replaced by a D expression (the metric's transform, supplied by the
+ * caller), and a combination wraps each operand in parentheses and joins
+ * them with && or ||.  Unlike krill, string values are printed as D string
+ * literals with their quotes, backslashes and control characters escaped,
+ * so that a predicate can never end its string early (SPEC 7.2).
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+typedef enum md_pkind {
+	MDP_TRUE,
+	MDP_REL,
+	MDP_AND,
+	MDP_OR
+} md_pkind_t;
+
+typedef struct md_pnode {
+	md_pkind_t		pn_kind;
+	const char		*pn_op;		/* D operator (MDP_REL) */
+	const char		*pn_field;
+	const char		*pn_str;	/* string value, or NULL */
+	double			pn_num;		/* number value */
+	struct md_pnode		**pn_kids;	/* MDP_AND, MDP_OR */
+	size_t			pn_nkids;
+} md_pnode_t;
+
+struct md_pred {
+	cJSON		*mp_json;
+	md_arena_t	mp_arena;
+	md_pnode_t	*mp_root;
+	const char	**mp_fields;	/* distinct, first occurrence order */
+	size_t		mp_nfields;
+	size_t		mp_nleaves;
+};
+
+static const struct {
+	const char	*op_name;
+	const char	*op_d;
+} md_pred_ops[] = {
+	{ "eq", "==" }, { "ne", "!=" }, { "lt", "<" },
+	{ "le", "<=" }, { "gt", ">" }, { "ge", ">=" }
+};
+
+typedef struct md_pparse {
+	md_pred_t	*pp_pred;
+	md_error_t	*pp_err;
+	md_buf_t	pp_path;	/* "and[1].or[0]" */
+} md_pparse_t;
+
+static int md_pred_invalid(md_pparse_t *, const char *, ...)
+    MD_PRINTFLIKE(2, 3);
+
+static int
+md_pred_invalid(md_pparse_t *pp, const char *fmt, ...)
+{
+	char msg[MD_ERRMSGLEN];
+	const char *path = md_buf_str(&pp->pp_path);
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	return (md_error_set(pp->pp_err, MD_ERR_PREDICATE, "predicate%s%s: %s",
+	    path != NULL && *path != '\0' ? "." : "",
+	    path != NULL ? path : "", msg));
+}
+
+static md_pnode_t *md_pred_node(md_pparse_t *, const cJSON *);
+
+/* {"and": [...]} or {"or": [...]} */
+static md_pnode_t *
+md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
+{
+	const cJSON *c;
+	size_t len = pp->pp_path.mb_len, i = 0;
+	char idx[32];
+
+	for (c = args->child; c != NULL; c = c->next)
+		n->pn_nkids++;
+	if (!cJSON_IsArray(args) || n->pn_nkids < 2) {
+		(void) md_pred_invalid(pp, "expected an array of at least two "
+		    "predicates");
+		return (NULL);
+	}
+	n->pn_kids = md_arena_alloc(&pp->pp_pred->mp_arena, n->pn_nkids,
+	    sizeof (md_pnode_t *));
+	if (n->pn_kids == NULL) {
+		(void) md_error_nomem(pp->pp_err);
+		return (NULL);
+	}
+	for (c = args->child; c != NULL; c = c->next, i++) {
+		(void) snprintf(idx, sizeof (idx), "[%zu]", i);
+		md_buf_puts(&pp->pp_path, idx);
+		if ((n->pn_kids[i] = md_pred_node(pp, c)) == NULL)
+			return (NULL);
+		md_buf_truncate(&pp->pp_path, len);
+	}
+	return (n);
+}
+
+/* {"eq": [FIELD, VALUE]} and the other comparisons */
+static md_pnode_t *
+md_pred_relational(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
+{
+	const cJSON *f = cJSON_IsArray(args) ? args->child : NULL;
+	const cJSON *v = f != NULL ? f->next : NULL;
+
+	if (f == NULL || v == NULL || v->next != NULL) {
+		(void) md_pred_invalid(pp, "expected [FIELD, VALUE]");
+		return (NULL);
+	}
+	if (!cJSON_IsString(f)) {
+		(void) md_pred_invalid(pp, "the field must be a string");
+		return (NULL);
+	}
+	n->pn_kind = MDP_REL;
+	n->pn_field = f->valuestring;
+	if (cJSON_IsString(v)) {
+		n->pn_str = v->valuestring;
+	} else if (cJSON_IsNumber(v)) {
+		n->pn_num = v->valuedouble;
+	} else {
+		(void) md_pred_invalid(pp, "the value must be a number or a "
+		    "string");
+		return (NULL);
+	}
+	pp->pp_pred->mp_nleaves++;
+	return (n);
+}
+
+static md_pnode_t *
+md_pred_node(md_pparse_t *pp, const cJSON *v)
+{
+	md_pnode_t *n;
+	const cJSON *kv;
+	size_t i;
+
+	if (md_buf_failed(&pp->pp_path)) {
+		(void) md_error_nomem(pp->pp_err);
+		return (NULL);
+	}
+	if ((n = md_arena_alloc(&pp->pp_pred->mp_arena, 1,
+	    sizeof (*n))) == NULL) {
+		(void) md_error_nomem(pp->pp_err);
+		return (NULL);
+	}
+	if ((cJSON_IsObject(v) || cJSON_IsArray(v)) && v->child == NULL) {
+		n->pn_kind = MDP_TRUE;
+		return (n);
+	}
+	if (!cJSON_IsObject(v)) {
+		(void) md_pred_invalid(pp, "expected an object");
+		return (NULL);
+	}
+	kv = v->child;
+	if (kv->next != NULL) {
+		(void) md_pred_invalid(pp, "expected exactly one key, found "
+		    "\"%s\" and \"%s\"", kv->string, kv->next->string);
+		return (NULL);
+	}
+
+	md_buf_puts(&pp->pp_path, pp->pp_path.mb_len > 0 ? "." : "");
+	md_buf_puts(&pp->pp_path, kv->string);
+	if (strcmp(kv->string, "and") == 0 || strcmp(kv->string, "or") == 0) {
+		n->pn_kind = kv->string[0] == 'a' ? MDP_AND : MDP_OR;
+		return (md_pred_logical(pp, n, kv));
+	}
+	for (i = 0; i < sizeof (md_pred_ops) / sizeof (md_pred_ops[0]); i++) {
+		if (strcmp(kv->string, md_pred_ops[i].op_name) == 0) {
+			n->pn_op = md_pred_ops[i].op_d;
+			return (md_pred_relational(pp, n, kv));
+		}
+	}
+	(void) md_pred_invalid(pp, "unknown operator (expected eq, ne, lt, "
+	    "le, gt, ge, and or or)");
+	return (NULL);
+}
+
+/* The distinct fields of the comparisons, in the order they first occur. */
+static int
+md_pred_collect(md_pred_t *p, md_strtab_t *seen, const md_pnode_t *n)
+{
+	size_t i;
+
+	if (n->pn_kind == MDP_REL) {
+		if (md_strtab_put(seen, n->pn_field, p->mp_nfields) == 0)
+			p->mp_fields[p->mp_nfields++] = n->pn_field;
+		return (0);
+	}
+	for (i = 0; i < n->pn_nkids; i++)
+		(void) md_pred_collect(p, seen, n->pn_kids[i]);
+	return (0);
+}
+
+md_pred_t *
+md_pred_parse(const char *buf, size_t len, md_error_t *err)
+{
+	md_pparse_t pp;
+	md_strtab_t seen;
+	md_pred_t *p;
+
+	if (len > MD_MAXINPUT) {
+		(void) md_error_set(err, MD_ERR_LIMIT, "predicate: larger than "
+		    "the limit of %lu MiB", MD_MAXINPUT >> 20);
+		return (NULL);
+	}
+	if ((p = calloc(1, sizeof (*p))) == NULL) {
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	if ((p->mp_json = md_json_parse(buf, len, "predicate: ", err)) ==
+	    NULL) {
+		if (err != NULL && err->mde_code == MD_ERR_JSON)
+			err->mde_code = MD_ERR_PREDICATE;
+		free(p);
+		return (NULL);
+	}
+
+	pp.pp_pred = p;
+	pp.pp_err = err;
+	md_buf_init(&pp.pp_path);
+	p->mp_root = md_pred_node(&pp, p->mp_json);
+	md_buf_fini(&pp.pp_path);
+	if (p->mp_root == NULL) {
+		md_pred_free(p);
+		return (NULL);
+	}
+
+	if ((p->mp_fields = md_arena_alloc(&p->mp_arena, p->mp_nleaves,
+	    sizeof (char *))) == NULL ||
+	    md_strtab_init(&seen, p->mp_nleaves, NULL) != 0) {
+		(void) md_error_nomem(err);
+		md_pred_free(p);
+		return (NULL);
+	}
+	(void) md_pred_collect(p, &seen, p->mp_root);
+	md_strtab_fini(&seen);
+	return (p);
+}
+
+void
+md_pred_free(md_pred_t *p)
+{
+	if (p == NULL)
+		return;
+	cJSON_Delete(p->mp_json);
+	md_arena_free(&p->mp_arena);
+	free(p);
+}
+
+int
+md_pred_trivial(const md_pred_t *p)
+{
+	return (p == NULL || p->mp_root->pn_kind == MDP_TRUE);
+}
+
+size_t
+md_pred_nfields(const md_pred_t *p)
+{
+	return (p == NULL ? 0 : p->mp_nfields);
+}
+
+const char *
+md_pred_field(const md_pred_t *p, size_t i)
+{
+	return (p != NULL && i < p->mp_nfields ? p->mp_fields[i] : NULL);
+}
+
+/*
+ * s as a D string literal: " \ newline tab escaped as \" \\ \n \t, other
+ * control characters and DEL as three octal digits.
+ */
+void
+md_dstring(md_buf_t *b, const char *s)
+{
+	const char *run = s;
+	char esc[8];
+
+	md_buf_putc(b, '"');
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c != 0x7f && c != '"' && c != '\\')
+			continue;
+		md_buf_append(b, run, (size_t)(s - run));
+		run = s + 1;
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			esc[2] = '\0';
+		} else if (c == '\n') {
+			(void) strcpy(esc, "\\n");
+		} else if (c == '\t') {
+			(void) strcpy(esc, "\\t");
+		} else {
+			(void) snprintf(esc, sizeof (esc), "\\%03o", c);
+		}
+		md_buf_puts(b, esc);
+	}
+	md_buf_append(b, run, (size_t)(s - run));
+	md_buf_putc(b, '"');
+}
+
+static int
+md_pred_print_node(md_buf_t *b, const md_pnode_t *n, md_pred_field_f cb,
+    void *arg, md_error_t *err)
+{
+	char num[MD_NUMBUFLEN];
+	size_t i;
+
+	switch (n->pn_kind) {
+	case MDP_TRUE:
+		md_buf_putc(b, '1');
+		return (0);
+	case MDP_REL:
+		if (cb(b, n->pn_field, arg, err) != 0)
+			return (-1);
+		md_buf_putc(b, ' ');
+		md_buf_puts(b, n->pn_op);
+		md_buf_putc(b, ' ');
+		if (n->pn_str != NULL) {
+			md_dstring(b, n->pn_str);
+		} else if (md_number_format(n->pn_num, num, sizeof (num)) ==
+		    0) {
+			md_buf_puts(b, num);
+		} else {
+			return (md_error_set(err, MD_ERR_TRANSLATE, "predicate:"
+			    " the value compared with \"%s\" is not a finite "
+			    "number", n->pn_field));
+		}
+		return (0);
+	default:
+		for (i = 0; i < n->pn_nkids; i++) {
+			if (i > 0)
+				md_buf_puts(b, n->pn_kind == MDP_AND ?
+				    " && " : " || ");
+			md_buf_putc(b, '(');
+			if (md_pred_print_node(b, n->pn_kids[i], cb, arg,
+			    err) != 0)
+				return (-1);
+			md_buf_putc(b, ')');
+		}
+		return (0);
+	}
+}
+
+int
+md_pred_print(md_buf_t *b, const md_pred_t *p, md_pred_field_f cb, void *arg,
+    md_error_t *err)
+{
+	if (p == NULL) {
+		md_buf_putc(b, '1');
+		return (0);
+	}
+	return (md_pred_print_node(b, p->mp_root, cb, arg, err));
+}
