@@ -137,6 +137,32 @@ md_json_isspace(char c)
 }
 
 /*
+ * Where parsing failed.  cJSON reports a failure at the end of the input
+ * as one at its last byte; when that is what it said, parse a copy that
+ * ends in a NUL, which it reads past, to tell the two apart.  Only the
+ * failure path pays for the copy.
+ */
+static size_t
+md_json_erroff(const char *buf, size_t len, size_t off)
+{
+	const char *end = NULL;
+	cJSON *again;
+	char *copy;
+
+	if (off + 1 != len || (copy = malloc(len + 1)) == NULL)
+		return (off > len ? len : off);
+	(void) memcpy(copy, buf, len);
+	copy[len] = '\0';
+	again = cJSON_ParseWithLengthOpts(copy, len + 1, &end, 1);
+	if (again == NULL && end != NULL && end >= copy &&
+	    (size_t)(end - copy) <= len)
+		off = (size_t)(end - copy);
+	cJSON_Delete(again);
+	free(copy);
+	return (off);
+}
+
+/*
  * Parse len bytes as exactly one JSON document.  what starts every message
  * ("" for a metric, "predicate: " for a predicate).
  */
@@ -177,12 +203,12 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		    (size_t)(end - buf);
 
 		cJSON_Delete(root);
-		if (off > len)
-			off = len;
+		if (root == NULL)
+			off = md_json_erroff(buf, len, off);
 		md_json_position(buf, off, &line, &col);
 		(void) md_error_set(err, MD_ERR_JSON,
-		    "%sJSON syntax error at line %zu, column %zu", what,
-		    line, col);
+		    "%sJSON syntax error at line %zu, column %zu%s", what,
+		    line, col, off == len ? ": unexpected end of input" : "");
 		return (NULL);
 	}
 

@@ -1,0 +1,292 @@
+/*
+ * check_gen.c: md_generate() as a caller sees it: checks of the request,
+ * zones and pragmas, results.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_md.h"
+
+#define	G_ZONED \
+	"{ 'fields': ['a'], 'metad': { 'usepragmazone': true, " \
+	"  'probedesc': [{ 'probes': ['x'], 'aggregate': { " \
+	"  'default': 'count()', 'a': 'count()' }, " \
+	"  'transforms': { 'a': 'A' } }] } }"
+
+#define	G_BODY(zones) \
+	"x\n/((((" zones "))))/{\n\t@ = count();\n}\n\n"
+
+#define	G_SEP	"---------------------------------------------\n\n"
+
+START_TEST(gen_should_make_one_script_per_zone_behind_its_pragma)
+{
+	ck_assert_str_eq(t_gen(G_ZONED, "z:one", NULL),
+	    "#pragma D option zone=one\n\n"
+	    G_BODY("zonename == \"one\""));
+	ck_assert_str_eq(t_gen(G_ZONED, "z:one z:two z:three", NULL),
+	    "#pragma D option zone=one\n\n"
+	    G_BODY("zonename == \"one\") || (zonename == \"two\") || "
+	    "(zonename == \"three\"")
+	    G_SEP
+	    "#pragma D option zone=two\n\n"
+	    G_BODY("zonename == \"one\") || (zonename == \"two\") || "
+	    "(zonename == \"three\"")
+	    G_SEP
+	    "#pragma D option zone=three\n\n"
+	    G_BODY("zonename == \"one\") || (zonename == \"two\") || "
+	    "(zonename == \"three\""));
+}
+END_TEST
+
+START_TEST(gen_should_make_one_script_from_four_zones)
+{
+	ck_assert_str_eq(t_gen(G_ZONED, "z:a z:b z:c z:d", NULL),
+	    G_BODY("zonename == \"a\") || (zonename == \"b\") || "
+	    "(zonename == \"c\") || (zonename == \"d\""));
+}
+END_TEST
+
+START_TEST(gen_should_use_no_pragma_unless_the_metric_allows_it)
+{
+	ck_assert_str_eq(t_gen("{ 'fields': ['a'], 'metad': { 'usepragmazone': "
+	    "false, 'probedesc': [{ 'probes': ['x'], 'aggregate': { "
+	    "'default': 'count()', 'a': 'count()' }, 'transforms': { "
+	    "'a': 'A' } }] } }", "z:one", NULL),
+	    G_BODY("zonename == \"one\""));
+}
+END_TEST
+
+static md_result_t *
+t_result(const char *words)
+{
+	md_decomp_t d[4];
+	char buf[128], *w, *last = NULL;
+	md_metric_t *m = t_metric(T_SYSCALL);
+	md_request_t req;
+	md_result_t *r;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_decomps = d;
+	req.mdq_hostname = T_HOST;
+	(void) strcpy(buf, words);
+	for (w = strtok_r(buf, " ", &last); w != NULL;
+	    w = strtok_r(NULL, " ", &last)) {
+		d[req.mdq_ndecomps].mdd_field = w + 2;
+		d[req.mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
+		    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
+	}
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	/* the result does not refer to the metric */
+	md_metric_free(m);
+	return (r);
+}
+
+START_TEST(gen_should_say_what_the_aggregation_holds)
+{
+	static const struct {
+		const char	*z_words;
+		md_zero_t	z_zero;
+		int		z_dists;
+		int		z_decomps;
+	} zeros[] = {
+		{ "", MD_ZERO_SCALAR, 0, 0 },
+		{ "n:latency", MD_ZERO_DIST, 1, 0 },
+		{ "s:execname", MD_ZERO_DECOMP, 0, 1 },
+		{ "s:execname n:latency", MD_ZERO_DECOMP, 1, 1 },
+		{ "s:latency n:latency", MD_ZERO_DIST, 1, 0 },
+		{ "s:zonename s:zonename", MD_ZERO_DECOMP, 0, 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof (zeros) / sizeof (zeros[0]); i++) {
+		md_result_t *r = t_result(zeros[i].z_words);
+
+		ck_assert_msg(r->mdr_zero == zeros[i].z_zero, "%s",
+		    zeros[i].z_words);
+		ck_assert_int_eq(r->mdr_hasdists, zeros[i].z_dists);
+		ck_assert_int_eq(r->mdr_hasdecomps, zeros[i].z_decomps);
+		ck_assert_uint_eq(r->mdr_nscripts, 1);
+		ck_assert_uint_eq(r->mdr_lens[0], strlen(r->mdr_scripts[0]));
+		md_result_free(r);
+	}
+	md_result_free(NULL);
+}
+END_TEST
+
+START_TEST(gen_should_refuse_more_than_two_decompositions)
+{
+	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:execname "
+	    "n:latency", NULL, MD_ERR_TRANSLATE), "too many decompositions");
+	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:zonename "
+	    "s:zonename", NULL, MD_ERR_TRANSLATE), "too many decompositions");
+}
+END_TEST
+
+/* Fields are checked before the count, as the command line reports them. */
+START_TEST(gen_should_refuse_unknown_and_internal_fields)
+{
+	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:a s:b s:nosuch", NULL,
+	    MD_ERR_FIELD), "unknown field: \"a\"");
+	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'fields_internal': "
+	    "['v'], 'metad': { 'probedesc': [{ 'probes': ['x'], 'aggregate': "
+	    "{ 'default': 'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' } }] "
+	    "} }", "n:v", NULL, MD_ERR_FIELD), "unknown field: \"v\"");
+}
+END_TEST
+
+START_TEST(gen_should_refuse_bad_zone_names)
+{
+	ck_assert_str_eq(t_gen_error(G_ZONED, "z:ok z:-bad", NULL, MD_ERR_ZONE),
+	    "invalid zone name: \"-bad\"");
+}
+END_TEST
+
+static const struct {
+	const char	*zv_name;
+	int		zv_valid;
+} zone_names[] = {
+	{ "global", 1 }, { "a", 1 }, { "9zone", 1 }, { "ok-zone.1_x", 1 },
+	{ "0123456789012345678901234567890123456789012345678901234567890123",
+	    1 },
+	{ "01234567890123456789012345678901234567890123456789012345678901234",
+	    0 },
+	{ "", 0 }, { "-a", 0 }, { ".a", 0 }, { "_a", 0 }, { "a b", 0 },
+	{ "a\"b", 0 }, { "a\nb", 0 }, { "a/b", 0 }, { "zone\xc3\xa9", 0 },
+};
+
+START_TEST(zone_valid_should_follow_the_zone_name_rules)
+{
+	ck_assert_int_eq(md_zone_valid(zone_names[_i].zv_name),
+	    zone_names[_i].zv_valid);
+	ck_assert(!md_zone_valid(NULL));
+}
+END_TEST
+
+START_TEST(gen_should_refuse_a_malformed_request)
+{
+	md_metric_t *m = t_metric(T_SYSCALL);
+	md_decomp_t d = { "execname", (md_dkind_t)7 };
+	md_request_t req;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	ck_assert_ptr_null(md_generate(NULL, &req, &err));
+	ck_assert_ptr_null(md_generate(m, NULL, &err));
+	req.mdq_decomps = &d;
+	req.mdq_ndecomps = 1;
+	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
+	d.mdd_kind = MD_DECOMP_STRING;
+	d.mdd_field = NULL;
+	ck_assert_ptr_null(md_generate(m, &req, &err));
+	md_metric_free(m);
+}
+END_TEST
+
+START_TEST(gen_should_default_to_this_hosts_name)
+{
+	md_metric_t *m = t_metric(T_SYSCALL);
+	md_decomp_t d = { "hostname", MD_DECOMP_STRING };
+	char host[256], want[512];
+	md_request_t req;
+	md_result_t *r;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_decomps = &d;
+	req.mdq_ndecomps = 1;
+	ck_assert_int_eq(gethostname(host, sizeof (host)), 0);
+	host[sizeof (host) - 1] = '\0';
+	(void) snprintf(want, sizeof (want), "\t@[(\"%s\")] = count();\n",
+	    host);
+	r = md_generate(m, &req, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_ptr_nonnull(strstr(r->mdr_scripts[0], want));
+	md_result_free(r);
+	md_metric_free(m);
+}
+END_TEST
+
+/* A metric can serve any number of requests; none changes it. */
+START_TEST(gen_should_give_the_same_script_every_time)
+{
+	md_metric_t *m = t_metric(T_SYSCALL);
+	md_decomp_t d[] = { { "execname", MD_DECOMP_STRING },
+	    { "latency", MD_DECOMP_NUMBER } };
+	md_request_t req;
+	md_result_t *r1, *r2, *r3;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_decomps = d;
+	req.mdq_ndecomps = 2;
+	req.mdq_hostname = T_HOST;
+	r1 = md_generate(m, &req, &err);
+	req.mdq_ndecomps = 0;
+	r2 = md_generate(m, &req, &err);
+	req.mdq_ndecomps = 2;
+	r3 = md_generate(m, &req, &err);
+	ck_assert_ptr_nonnull(r1);
+	ck_assert_ptr_nonnull(r2);
+	ck_assert_ptr_nonnull(r3);
+	ck_assert_str_eq(r1->mdr_scripts[0], r3->mdr_scripts[0]);
+	ck_assert_str_ne(r1->mdr_scripts[0], r2->mdr_scripts[0]);
+	md_result_free(r1);
+	md_result_free(r2);
+	md_result_free(r3);
+	md_metric_free(m);
+}
+END_TEST
+
+START_TEST(result_join_should_separate_scripts)
+{
+	char *s1 = "one\n", *s2 = "two\n";
+	char *scripts[] = { s1, s2 };
+	size_t lens[] = { 4, 4 }, len;
+	md_result_t r;
+	char *text;
+
+	(void) memset(&r, 0, sizeof (r));
+	r.mdr_scripts = scripts;
+	r.mdr_lens = lens;
+	r.mdr_nscripts = 1;
+	text = md_result_join(&r, &len);
+	ck_assert_str_eq(text, "one\n");
+	ck_assert_uint_eq(len, 4);
+	free(text);
+	r.mdr_nscripts = 2;
+	text = md_result_join(&r, &len);
+	ck_assert_str_eq(text, "one\n" G_SEP "two\n");
+	ck_assert_uint_eq(len, strlen(text));
+	free(text);
+}
+END_TEST
+
+Suite *
+gen_suite(void)
+{
+	Suite *s = suite_create("gen");
+	TCase *tc = tcase_create("gen");
+
+	tcase_add_test(tc,
+	    gen_should_make_one_script_per_zone_behind_its_pragma);
+	tcase_add_test(tc, gen_should_make_one_script_from_four_zones);
+	tcase_add_test(tc, gen_should_use_no_pragma_unless_the_metric_allows_it);
+	tcase_add_test(tc, gen_should_say_what_the_aggregation_holds);
+	tcase_add_test(tc, gen_should_refuse_more_than_two_decompositions);
+	tcase_add_test(tc, gen_should_refuse_unknown_and_internal_fields);
+	tcase_add_test(tc, gen_should_refuse_bad_zone_names);
+	tcase_add_loop_test(tc, zone_valid_should_follow_the_zone_name_rules,
+	    0, (int)(sizeof (zone_names) / sizeof (zone_names[0])));
+	tcase_add_test(tc, gen_should_refuse_a_malformed_request);
+	tcase_add_test(tc, gen_should_default_to_this_hosts_name);
+	tcase_add_test(tc, gen_should_give_the_same_script_every_time);
+	tcase_add_test(tc, result_join_should_separate_scripts);
+	suite_add_tcase(s, tc);
+	return (s);
+}

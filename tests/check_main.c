@@ -1,0 +1,178 @@
+/*
+ * check_main.c: runs every unit test suite, and the helpers they share.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_md.h"
+
+#define	T_RING		8
+#define	T_RINGLEN	(64 * 1024)
+
+static char t_ring[T_RING][T_RINGLEN];
+static size_t t_next;
+
+static char *
+t_slot(void)
+{
+	return (t_ring[t_next++ % T_RING]);
+}
+
+static const char *
+t_keep(const char *s)
+{
+	char *slot = t_slot();
+
+	ck_assert_msg(strlen(s) < T_RINGLEN, "test text too long");
+	(void) strcpy(slot, s);
+	return (slot);
+}
+
+const char *
+q(const char *s)
+{
+	char *slot = t_slot(), *p;
+
+	ck_assert_msg(strlen(s) < T_RINGLEN, "test text too long");
+	(void) strcpy(slot, s);
+	for (p = slot; *p != '\0'; p++) {
+		if (*p == '\'')
+			*p = '"';
+	}
+	return (slot);
+}
+
+md_metric_t *
+t_metric(const char *sq)
+{
+	const char *text = q(sq);
+	md_error_t err;
+	md_metric_t *m;
+
+	m = md_metric_load(text, strlen(text), &err);
+	ck_assert_msg(m != NULL, "metric did not load: %s", err.mde_msg);
+	return (m);
+}
+
+const char *
+t_metric_error(const char *sq, md_errcode_t code)
+{
+	const char *text = q(sq);
+	md_error_t err;
+	md_metric_t *m;
+
+	m = md_metric_load(text, strlen(text), &err);
+	if (m != NULL) {
+		md_metric_free(m);
+		ck_abort_msg("metric loaded, expected an error");
+	}
+	ck_assert_msg(err.mde_code == code, "error code %d, expected %d: %s",
+	    err.mde_code, code, err.mde_msg);
+	return (t_keep(err.mde_msg));
+}
+
+md_pred_t *
+t_pred(const char *sq)
+{
+	const char *text = q(sq);
+	md_error_t err;
+	md_pred_t *p;
+
+	p = md_pred_parse(text, strlen(text), &err);
+	ck_assert_msg(p != NULL, "predicate did not parse: %s", err.mde_msg);
+	return (p);
+}
+
+/*
+ * Generate; returns the result (NULL on error, with *err).  The metric and
+ * predicate are freed before returning.
+ */
+static md_result_t *
+t_generate(const char *msq, const char *words, const char *psq,
+    md_error_t *err)
+{
+	md_decomp_t d[8];
+	const char *zones[8];
+	char buf[1024], *w, *last = NULL;
+	md_request_t req;
+	md_metric_t *m = t_metric(msq);
+	md_pred_t *p = psq == NULL ? NULL : t_pred(psq);
+	md_result_t *r;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_decomps = d;
+	req.mdq_zones = zones;
+	req.mdq_pred = p;
+	req.mdq_hostname = T_HOST;
+
+	(void) snprintf(buf, sizeof (buf), "%s", words == NULL ? "" : words);
+	for (w = strtok_r(buf, " ", &last); w != NULL;
+	    w = strtok_r(NULL, " ", &last)) {
+		ck_assert_msg(strlen(w) > 2 && w[1] == ':', "bad word %s", w);
+		if (w[0] == 'z') {
+			zones[req.mdq_nzones++] = w + 2;
+			continue;
+		}
+		d[req.mdq_ndecomps].mdd_field = w + 2;
+		d[req.mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
+		    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
+	}
+	r = md_generate(m, &req, err);
+	md_pred_free(p);
+	md_metric_free(m);
+	return (r);
+}
+
+const char *
+t_gen(const char *msq, const char *words, const char *psq)
+{
+	md_error_t err;
+	md_result_t *r = t_generate(msq, words, psq, &err);
+	const char *out;
+	char *text;
+
+	ck_assert_msg(r != NULL, "generation failed: %s", err.mde_msg);
+	text = md_result_join(r, NULL);
+	md_result_free(r);
+	ck_assert_ptr_nonnull(text);
+	out = t_keep(text);
+	free(text);
+	return (out);
+}
+
+const char *
+t_gen_error(const char *msq, const char *words, const char *psq,
+    md_errcode_t code)
+{
+	md_error_t err;
+	md_result_t *r = t_generate(msq, words, psq, &err);
+
+	if (r != NULL) {
+		md_result_free(r);
+		ck_abort_msg("generation succeeded, expected an error");
+	}
+	ck_assert_msg(err.mde_code == code, "error code %d, expected %d: %s",
+	    err.mde_code, code, err.mde_msg);
+	return (t_keep(err.mde_msg));
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(buf_suite());
+	int failed;
+
+	srunner_add_suite(sr, number_suite());
+	srunner_add_suite(sr, pred_suite());
+	srunner_add_suite(sr, metric_suite());
+	srunner_add_suite(sr, resolve_suite());
+	srunner_add_suite(sr, plan_suite());
+	srunner_add_suite(sr, emit_suite());
+	srunner_add_suite(sr, gen_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}

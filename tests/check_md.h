@@ -1,0 +1,68 @@
+/*
+ * check_md.h: what the unit tests share.
+ *
+ * Metrics and predicates in the tests are written with single quotes, which
+ * q() turns into double quotes, so that JSON reads naturally in C strings.
+ */
+
+#ifndef	CHECK_MD_H
+#define	CHECK_MD_H
+
+#include <check.h>
+
+#include "md_impl.h"
+
+/* The host name the tests generate with. */
+#define	T_HOST	"testhost"
+
+extern Suite *buf_suite(void);
+extern Suite *number_suite(void);
+extern Suite *pred_suite(void);
+extern Suite *metric_suite(void);
+extern Suite *resolve_suite(void);
+extern Suite *plan_suite(void);
+extern Suite *emit_suite(void);
+extern Suite *gen_suite(void);
+
+/* s with every ' made ", in one of a ring of static buffers. */
+extern const char *q(const char *);
+
+/* Load a metric that must be valid; fails the test if it is not. */
+extern md_metric_t *t_metric(const char *);
+
+/* Load a metric that must fail with code; returns the message. */
+extern const char *t_metric_error(const char *, md_errcode_t);
+
+/* Parse a predicate that must be valid. */
+extern md_pred_t *t_pred(const char *);
+
+/*
+ * Generate with a request written as words: "s:FIELD", "n:FIELD" and
+ * "z:ZONE", e.g. "s:execname n:latency z:web1"; pred is NULL or a
+ * predicate.  t_gen() returns the joined output (in a ring buffer) and
+ * fails the test on error; t_gen_error() expects an error with code and
+ * returns its message.
+ */
+extern const char *t_gen(const char *, const char *, const char *);
+extern const char *t_gen_error(const char *, const char *, const char *,
+    md_errcode_t);
+
+/* A small metric most tests build on: the system call example. */
+#define	T_SYSCALL \
+	"{ 'fields': ['hostname', 'zonename', 'execname', 'latency']," \
+	"  'metad': { 'probedesc': [" \
+	"    { 'probes': ['syscall:::entry']," \
+	"      'gather': { 'latency': { 'gather': 'timestamp'," \
+	"          'store': 'thread' } } }," \
+	"    { 'probes': ['syscall:::return']," \
+	"      'aggregate': { 'default': 'count()', 'hostname': 'count()'," \
+	"          'zonename': 'count()', 'execname': 'count()'," \
+	"          'latency': 'quantize($0)' }," \
+	"      'transforms': { 'hostname': '$hostname'," \
+	"          'zonename': 'zonename', 'execname': 'execname'," \
+	"          'latency': 'timestamp - $0' }," \
+	"      'verify': { 'latency': '$0' } }," \
+	"    { 'probes': ['syscall:::return']," \
+	"      'clean': { 'latency': '$0' } } ] } }"
+
+#endif	/* CHECK_MD_H */
