@@ -50,7 +50,8 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps demo test unit golden check-valgrind install uninstall clean
+.PHONY: all deps demo test unit golden output check-valgrind install uninstall \
+	clean
 
 all: meta-d libmetad.a
 
@@ -92,13 +93,16 @@ tests/unit: $(TEST_OBJS) libmetad.a
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden
+test: unit golden output
 
 unit: tests/unit
 	./tests/unit
 
 golden: meta-d
 	sh tests/golden.sh ./meta-d
+
+output: meta-d
+	sh tests/output.sh ./meta-d
 
 check-valgrind: meta-d
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \

@@ -19,7 +19,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include <cjson/cJSON.h>
+#include <cJSON.h>
 
 #include "metad.h"
 
