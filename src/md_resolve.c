@@ -92,50 +92,126 @@ md_rctx_nomem(md_rctx_t *rc)
 	return (md_error_nomem(rc->rc_err));
 }
 
+/*
+ * Append s to out with each $N (N: all the digits after the $) replaced by
+ * what lookup returns for it; a $ without digits stays.  lookup returns
+ * NULL, having set the error, when $N names nothing.
+ */
+typedef const char *(*md_dollar_f)(size_t, const char *, size_t, void *);
+
+static int
+md_subst_dollars(md_rctx_t *rc, md_buf_t *out, const char *s,
+    md_dollar_f lookup, void *arg)
+{
+	const char *p, *text;
+
+	while ((p = strchr(s, '$')) != NULL) {
+		size_t nd = 0;
+
+		while (md_isdigit(p[1 + nd]))
+			nd++;
+		md_buf_append(out, s, (size_t)(p - s) + (nd == 0));
+		s = p + 1 + nd;
+		if (nd == 0)
+			continue;
+		if ((text = lookup(md_digits(p + 1, nd), p + 1, nd, arg)) ==
+		    NULL)
+			return (-1);
+		md_buf_puts(out, text);
+	}
+	md_buf_puts(out, s);
+	return (md_buf_failed(out) ? md_rctx_nomem(rc) : 0);
+}
+
+/* value with $hostname replaced by the bare host name, in rc_tmp[0]. */
+static const char *
+md_subst_host_bare(md_rctx_t *rc, const char *value)
+{
+	md_buf_t *t0 = &rc->rc_tmp[0];
+	const char *s;
+
+	md_buf_reset(t0);
+	md_subst_host(t0, value, rc->rc_host, 0);
+	if ((s = md_buf_str(t0)) == NULL)
+		(void) md_rctx_nomem(rc);
+	return (s);
+}
+
+typedef struct md_varg {
+	md_rctx_t		*va_rc;
+	const md_gather_t	*va_gather;
+	const char		*va_key;
+	const char		*va_place;
+} md_varg_t;
+
+/* $N of a gathered field: the N-th variable it was gathered into. */
+static const char *
+md_lookup_var(size_t n, const char *digits, size_t nd, void *arg)
+{
+	const md_varg_t *va = arg;
+	const md_gather_t *g = va->va_gather;
+
+	if (n < g->mg_n)
+		return (g->mg_names[n]);
+	(void) md_error_set(va->va_rc->rc_err, MD_ERR_TRANSLATE, "%s.%s: $%.*s "
+	    "is out of range: \"%s\" is gathered into %zu variable%s ($0%s)",
+	    va->va_place, va->va_key, (int)nd, digits, va->va_key, g->mg_n,
+	    g->mg_n == 1 ? "" : "s", g->mg_n == 1 ? "" : " and up");
+	return (NULL);
+}
+
 int
 md_resolve(md_rctx_t *rc, md_buf_t *out, const char *value, const char *key,
     const char *place)
 {
 	const md_gvar_t *gv = md_plan_gathered(rc->rc_plan, key);
-	md_buf_t *t0 = &rc->rc_tmp[0], *t1 = &rc->rc_tmp[1];
-	const char *s = value, *p;
+	md_buf_t *t1 = &rc->rc_tmp[1];
+	const char *s = value;
+	md_varg_t va;
 
 	if (gv != NULL) {
-		const md_gather_t *g = gv->gv_gather;
-
-		md_buf_reset(t0);
-		md_subst_host(t0, value, rc->rc_host, 0);
-		if ((s = md_buf_str(t0)) == NULL)
-			return (md_rctx_nomem(rc));
-
+		va.va_rc = rc;
+		va.va_gather = gv->gv_gather;
+		va.va_key = key;
+		va.va_place = place;
 		md_buf_reset(t1);
-		while ((p = strchr(s, '$')) != NULL) {
-			size_t nd = 0, n;
-
-			while (md_isdigit(p[1 + nd]))
-				nd++;
-			md_buf_append(t1, s, (size_t)(p - s) + (nd == 0));
-			s = p + 1 + nd;
-			if (nd == 0)
-				continue;
-			if ((n = md_digits(p + 1, nd)) >= g->mg_n)
-				return (md_error_set(rc->rc_err,
-				    MD_ERR_TRANSLATE, "%s.%s: $%.*s is out of "
-				    "range: \"%s\" is gathered into %zu "
-				    "variable%s ($0%s)", place, key, (int)nd,
-				    p + 1, key, g->mg_n, g->mg_n == 1 ? "" : "s",
-				    g->mg_n == 1 ? "" : " and up"));
-			md_buf_puts(t1, g->mg_names[n]);
-		}
-		md_buf_puts(t1, s);
-		if ((s = md_buf_str(t1)) == NULL)
-			return (md_rctx_nomem(rc));
+		if ((s = md_subst_host_bare(rc, value)) == NULL ||
+		    md_subst_dollars(rc, t1, s, md_lookup_var, &va) != 0)
+			return (-1);
+		s = md_buf_str(t1);
 	}
 
 	md_buf_putc(out, '(');
 	md_subst_host(out, s, rc->rc_host, 1);
 	md_buf_putc(out, ')');
 	return (md_buf_failed(out) ? md_rctx_nomem(rc) : 0);
+}
+
+typedef struct md_aarg {
+	md_rctx_t		*aa_rc;
+	const char		*aa_xform;
+	const md_error_t	*aa_xerr;
+	const char		*aa_key;
+	const char		*aa_place;
+} md_aarg_t;
+
+/* $N of an aggregating function: only $0, the transformed value. */
+static const char *
+md_lookup_xform(size_t n, const char *digits, size_t nd, void *arg)
+{
+	const md_aarg_t *aa = arg;
+	md_error_t *err = aa->aa_rc->rc_err;
+
+	if (n != 0) {
+		(void) md_error_set(err, MD_ERR_TRANSLATE, "%s.%s: $%.*s is "
+		    "out of range: an aggregating function can only use $0, "
+		    "the transformed value", aa->aa_place, aa->aa_key,
+		    (int)nd, digits);
+		return (NULL);
+	}
+	if (aa->aa_xform == NULL && err != NULL && aa->aa_xerr != NULL)
+		*err = *aa->aa_xerr;
+	return (aa->aa_xform);
 }
 
 /*
@@ -148,37 +224,17 @@ md_resolve_aggregate(md_rctx_t *rc, md_buf_t *out, const char *value,
     const char *xform, const md_error_t *xerr, const char *key,
     const char *place)
 {
-	md_buf_t *t0 = &rc->rc_tmp[0];
-	const char *s, *p;
+	md_aarg_t aa;
+	const char *s;
 
-	md_buf_reset(t0);
-	md_subst_host(t0, value, rc->rc_host, 0);
-	if ((s = md_buf_str(t0)) == NULL)
-		return (md_rctx_nomem(rc));
-
-	while ((p = strchr(s, '$')) != NULL) {
-		size_t nd = 0;
-
-		while (md_isdigit(p[1 + nd]))
-			nd++;
-		md_buf_append(out, s, (size_t)(p - s) + (nd == 0));
-		s = p + 1 + nd;
-		if (nd == 0)
-			continue;
-		if (md_digits(p + 1, nd) != 0)
-			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
-			    "%s.%s: $%.*s is out of range: an aggregating "
-			    "function can only use $0, the transformed value",
-			    place, key, (int)nd, p + 1));
-		if (xform == NULL) {
-			if (rc->rc_err != NULL && xerr != NULL)
-				*rc->rc_err = *xerr;
-			return (-1);
-		}
-		md_buf_puts(out, xform);
-	}
-	md_buf_puts(out, s);
-	return (md_buf_failed(out) ? md_rctx_nomem(rc) : 0);
+	aa.aa_rc = rc;
+	aa.aa_xform = xform;
+	aa.aa_xerr = xerr;
+	aa.aa_key = key;
+	aa.aa_place = place;
+	if ((s = md_subst_host_bare(rc, value)) == NULL)
+		return (-1);
+	return (md_subst_dollars(rc, out, s, md_lookup_xform, &aa));
 }
 
 static int
@@ -193,13 +249,11 @@ int
 md_resolve_predicate(md_rctx_t *rc, md_buf_t *out, const char *value,
     const char *place)
 {
-	md_buf_t *t0 = &rc->rc_tmp[0], *name = &rc->rc_tmp[1];
+	md_buf_t *name = &rc->rc_tmp[1];
 	const char *s, *p;
 
-	md_buf_reset(t0);
-	md_subst_host(t0, value, rc->rc_host, 0);
-	if ((s = md_buf_str(t0)) == NULL)
-		return (md_rctx_nomem(rc));
+	if ((s = md_subst_host_bare(rc, value)) == NULL)
+		return (-1);
 
 	while ((p = strchr(s, '$')) != NULL) {
 		size_t nl = 0, nd = 0, n;
