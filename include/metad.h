@@ -14,7 +14,9 @@
  * Input buffers are only read during the call; nothing keeps a pointer to
  * them.  A metric and a predicate are never modified after they are made,
  * so one of each may be used by any number of md_generate() calls, also from
- * several threads at once.
+ * several threads at once.  md_metric_load() and md_pred_parse() go through
+ * cJSON, which keeps its last parse error in a global: call them from one
+ * thread at a time.
  *
  * Errors: a function that fails returns NULL (or -1) and, if err is not
  * NULL, fills *err with a code and a one-line message naming the place in

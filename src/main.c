@@ -175,11 +175,13 @@ read_fd(int fd, char **bufp, size_t *lenp)
 	struct stat st;
 	ssize_t n;
 
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-		return (EISDIR);
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (unsigned long long)st.st_size < MAXINPUT)
-		cap = (size_t)st.st_size + 1;
+	if (fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return (EISDIR);
+		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    (unsigned long long)st.st_size < MAXINPUT)
+			cap = (size_t)st.st_size + 1;
+	}
 
 	for (;;) {
 		if (buf == NULL || len == cap) {

@@ -190,7 +190,7 @@ md_pred_node(md_pparse_t *pp, const cJSON *v)
 }
 
 /* The distinct fields of the comparisons, in the order they first occur. */
-static int
+static void
 md_pred_collect(md_pred_t *p, md_strtab_t *seen, const md_pnode_t *n)
 {
 	size_t i;
@@ -198,11 +198,10 @@ md_pred_collect(md_pred_t *p, md_strtab_t *seen, const md_pnode_t *n)
 	if (n->pn_kind == MDP_REL) {
 		if (md_strtab_put(seen, n->pn_field, p->mp_nfields) == 0)
 			p->mp_fields[p->mp_nfields++] = n->pn_field;
-		return (0);
+		return;
 	}
 	for (i = 0; i < n->pn_nkids; i++)
-		(void) md_pred_collect(p, seen, n->pn_kids[i]);
-	return (0);
+		md_pred_collect(p, seen, n->pn_kids[i]);
 }
 
 md_pred_t *
@@ -246,7 +245,7 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 		md_pred_free(p);
 		return (NULL);
 	}
-	(void) md_pred_collect(p, &seen, p->mp_root);
+	md_pred_collect(p, &seen, p->mp_root);
 	md_strtab_fini(&seen);
 	return (p);
 }
