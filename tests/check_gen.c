@@ -62,23 +62,14 @@ END_TEST
 static md_result_t *
 t_result(const char *words)
 {
-	md_decomp_t d[4];
-	char buf[128], *w, *last = NULL;
+	md_decomp_t d[8];
+	const char *zones[8];
 	md_metric_t *m = t_metric(T_SYSCALL);
 	md_request_t req;
 	md_result_t *r;
 	md_error_t err;
 
-	(void) memset(&req, 0, sizeof (req));
-	req.mdq_decomps = d;
-	req.mdq_hostname = T_HOST;
-	(void) strcpy(buf, words);
-	for (w = strtok_r(buf, " ", &last); w != NULL;
-	    w = strtok_r(NULL, " ", &last)) {
-		d[req.mdq_ndecomps].mdd_field = w + 2;
-		d[req.mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
-		    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
-	}
+	t_request(words, &req, d, zones);
 	r = md_generate(m, &req, &err);
 	ck_assert_msg(r != NULL, "%s", err.mde_msg);
 	/* the result does not refer to the metric */

@@ -85,6 +85,32 @@ t_pred(const char *sq)
 	return (p);
 }
 
+void
+t_request(const char *words, md_request_t *req, md_decomp_t *d,
+    const char **zones)
+{
+	char *buf = t_slot(), *w, *last = NULL;
+
+	(void) memset(req, 0, sizeof (*req));
+	req->mdq_decomps = d;
+	req->mdq_zones = zones;
+	req->mdq_hostname = T_HOST;
+	(void) snprintf(buf, T_RINGLEN, "%s", words == NULL ? "" : words);
+	for (w = strtok_r(buf, " ", &last); w != NULL;
+	    w = strtok_r(NULL, " ", &last)) {
+		ck_assert_msg(strlen(w) > 2 && w[1] == ':' &&
+		    strchr("snz", w[0]) != NULL, "bad word %s", w);
+		ck_assert(req->mdq_ndecomps < 8 && req->mdq_nzones < 8);
+		if (w[0] == 'z') {
+			zones[req->mdq_nzones++] = w + 2;
+			continue;
+		}
+		d[req->mdq_ndecomps].mdd_field = w + 2;
+		d[req->mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
+		    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
+	}
+}
+
 /*
  * Generate; returns the result (NULL on error, with *err).  The metric and
  * predicate are freed before returning.
@@ -95,30 +121,13 @@ t_generate(const char *msq, const char *words, const char *psq,
 {
 	md_decomp_t d[8];
 	const char *zones[8];
-	char buf[1024], *w, *last = NULL;
 	md_request_t req;
 	md_metric_t *m = t_metric(msq);
 	md_pred_t *p = psq == NULL ? NULL : t_pred(psq);
 	md_result_t *r;
 
-	(void) memset(&req, 0, sizeof (req));
-	req.mdq_decomps = d;
-	req.mdq_zones = zones;
+	t_request(words, &req, d, zones);
 	req.mdq_pred = p;
-	req.mdq_hostname = T_HOST;
-
-	(void) snprintf(buf, sizeof (buf), "%s", words == NULL ? "" : words);
-	for (w = strtok_r(buf, " ", &last); w != NULL;
-	    w = strtok_r(NULL, " ", &last)) {
-		ck_assert_msg(strlen(w) > 2 && w[1] == ':', "bad word %s", w);
-		if (w[0] == 'z') {
-			zones[req.mdq_nzones++] = w + 2;
-			continue;
-		}
-		d[req.mdq_ndecomps].mdd_field = w + 2;
-		d[req.mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
-		    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
-	}
 	r = md_generate(m, &req, err);
 	md_pred_free(p);
 	md_metric_free(m);

@@ -37,9 +37,17 @@ extern const char *t_metric_error(const char *, md_errcode_t);
 extern md_pred_t *t_pred(const char *);
 
 /*
- * Generate with a request written as words: "s:FIELD", "n:FIELD" and
- * "z:ZONE", e.g. "s:execname n:latency z:web1"; pred is NULL or a
- * predicate.  t_gen() returns the joined output (in a ring buffer) and
+ * A request written as words: "s:FIELD", "n:FIELD" and "z:ZONE", e.g.
+ * "s:execname n:latency z:web1", into req, whose decompositions and zones
+ * go to d and zones (room for 8 each).  The fields and zones point into a
+ * ring buffer, valid for the rest of the test.
+ */
+extern void t_request(const char *, md_request_t *, md_decomp_t *,
+    const char **);
+
+/*
+ * Generate with a request written as words (as t_request()); pred is
+ * NULL or a predicate.  t_gen() returns the joined output (in a ring buffer) and
  * fails the test on error; t_gen_error() expects an error with code and
  * returns its message.
  */

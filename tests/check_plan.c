@@ -38,8 +38,9 @@
 	"  ] } }"
 
 /*
- * The needed entries for the requested fields (and predicate), as "i i i",
- * and the gathered map at the end, as "field:name field:name".
+ * The needed entries for the requested fields (words as for t_request())
+ * and predicate, as "i i i", and the gathered map at the end, as
+ * "field:name field:name".
  */
 static void
 t_plan(const char *msq, const char *fields, const char *psq, char *order,
@@ -47,19 +48,16 @@ t_plan(const char *msq, const char *fields, const char *psq, char *order,
 {
 	md_metric_t *m = t_metric(msq);
 	md_pred_t *p = psq == NULL ? NULL : t_pred(psq);
-	md_decomp_t d[4];
-	char buf[256], *w, *last = NULL;
-	size_t nd = 0, idx, i;
+	md_decomp_t d[8];
+	const char *zones[8];
+	md_request_t req;
+	size_t idx, i;
 	md_error_t err;
 	md_plan_t pl;
 
-	(void) snprintf(buf, sizeof (buf), "%s", fields);
-	for (w = strtok_r(buf, " ", &last); w != NULL;
-	    w = strtok_r(NULL, " ", &last)) {
-		d[nd].mdd_field = w;
-		d[nd++].mdd_kind = MD_DECOMP_STRING;
-	}
-	ck_assert_int_eq(md_plan_init(&pl, m, d, nd, p, &err), 0);
+	t_request(fields, &req, d, zones);
+	ck_assert_int_eq(md_plan_init(&pl, m, d, req.mdq_ndecomps, p, &err),
+	    0);
 	order[0] = '\0';
 	while (md_plan_next(&pl, &idx) != NULL)
 		(void) sprintf(order + strlen(order), "%s%zu",
@@ -89,7 +87,7 @@ START_TEST(plan_should_add_the_gathers_of_requested_fields)
 {
 	char order[128], gathered[256];
 
-	t_plan(P_METRIC, "b", NULL, order, gathered);
+	t_plan(P_METRIC, "s:b", NULL, order, gathered);
 	ck_assert_str_eq(order, "1 2 3 4 5");
 	ck_assert_str_eq(gathered, "v:self->v0 b:b0");
 }
@@ -100,7 +98,7 @@ START_TEST(plan_should_replace_a_gather_in_place)
 {
 	char order[128], gathered[256];
 
-	t_plan(P_METRIC, "a", NULL, order, gathered);
+	t_plan(P_METRIC, "s:a", NULL, order, gathered);
 	ck_assert_str_eq(order, "0 1 2 3 4");
 	ck_assert_str_eq(gathered, "a:a0 v:self->v0");
 }
@@ -128,7 +126,7 @@ START_TEST(plan_should_skip_cleans_of_nothing)
 	    "{ 'probes': ['r'], 'aggregate': { 'default': 'c()', 'a': 'c()', "
 	    "'l': 'q($0)' }, 'transforms': { 'a': 'A', 'l': 'L' }, "
 	    "'verify': { 'l': '$0' } },"
-	    "{ 'probes': ['r'], 'clean': { 'l': '$0' } } ] } }", "a", NULL,
+	    "{ 'probes': ['r'], 'clean': { 'l': '$0' } } ] } }", "s:a", NULL,
 	    order, gathered);
 	ck_assert_str_eq(order, "1");
 	ck_assert_str_eq(gathered, "");
