@@ -44,7 +44,7 @@ TEST_SRCS = tests/check_main.c tests/check_buf.c tests/check_number.c \
 	tests/check_pred.c tests/check_metric.c tests/check_resolve.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
-HDRS = include/metad.h src/md_impl.h
+HDRS = include/metad.h src/md_impl.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
@@ -70,7 +70,7 @@ deps:
 		fi; \
 	fi
 
-$(LIB_OBJS) src/main.o: $(HDRS) | deps
+$(LIB_OBJS) src/cli.o src/main.o: $(HDRS) | deps
 $(TEST_OBJS): $(HDRS) tests/check_md.h | deps
 
 src/%.o: src/%.c
@@ -83,8 +83,9 @@ libmetad.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-meta-d: src/main.o libmetad.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o libmetad.a $(CJSON_LIBS)
+meta-d: src/main.o src/cli.o libmetad.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o src/cli.o libmetad.a \
+	    $(CJSON_LIBS)
 
 tests/unit: $(TEST_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
