@@ -35,6 +35,18 @@ extern "C" {
 
 #define	MD_VERSION	"1.0.0"
 
+/*
+ * Limits.  Input beyond them is refused with MD_ERR_LIMIT and a message,
+ * never half handled.
+ */
+#define	MD_MAXINPUT	(64UL << 20)	/* bytes of a metric or predicate */
+#define	MD_MAXOUTPUT	(256UL << 20)	/* bytes of all the scripts */
+#define	MD_MAXFIELDS	65536		/* fields, public and internal */
+#define	MD_MAXENTRIES	65536		/* probedesc entries */
+#define	MD_MAXPROBES	65536		/* probes of one entry */
+#define	MD_MAXZONES	1024		/* zones of one request */
+#define	MD_MAXPREDDEPTH	100		/* nested and/or of a predicate */
+
 typedef enum md_errcode {
 	MD_ERR_NONE = 0,
 	MD_ERR_NOMEM,		/* an allocation failed */
@@ -102,7 +114,7 @@ typedef struct md_request {
 	size_t			mdq_ndecomps;
 	const md_pred_t		*mdq_pred;	/* NULL: no predicate */
 	const char *const	*mdq_zones;	/* zone names */
-	size_t			mdq_nzones;	/* 0: no zones */
+	size_t			mdq_nzones;	/* 0: none; MD_MAXZONES */
 	const char		*mdq_hostname;	/* NULL: gethostname() */
 } md_request_t;
 

@@ -29,7 +29,6 @@
 #include "metad.h"
 
 #define	STDIN_NAME	"<stdin>"
-#define	MAXINPUT	(64UL * 1024 * 1024)
 
 typedef struct opts {
 	int		o_in;		/* standard input */
@@ -131,6 +130,11 @@ parse_args(int argc, char **argv, opts_t *o)
 				    "first a letter or digit)", optarg);
 				return (usage_error(o));
 			}
+			if (o->o_nzones == MD_MAXZONES) {
+				errmsg(o, "too many zones (at most %d)",
+				    MD_MAXZONES);
+				return (usage_error(o));
+			}
 			o->o_zones[o->o_nzones++] = optarg;
 			break;
 		case ':':
@@ -187,7 +191,7 @@ read_fd(int fd, char **bufp, size_t *lenp)
 		if (S_ISDIR(st.st_mode))
 			return (EISDIR);
 		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-		    (unsigned long long)st.st_size < MAXINPUT)
+		    (unsigned long long)st.st_size < MD_MAXINPUT)
 			cap = (size_t)st.st_size + 1;
 	}
 
@@ -213,7 +217,7 @@ read_fd(int fd, char **bufp, size_t *lenp)
 		if (n == 0)
 			break;
 		len += (size_t)n;
-		if (len > MAXINPUT) {
+		if (len > MD_MAXINPUT) {
 			free(buf);
 			return (EFBIG);
 		}
@@ -243,7 +247,7 @@ read_input(const opts_t *o, char **bufp, size_t *lenp)
 		(void) close(fd);
 	if (e == EFBIG) {
 		errmsg(o, "read \"%s\": larger than the limit of %lu MiB", name,
-		    MAXINPUT >> 20);
+		    MD_MAXINPUT >> 20);
 		return (MD_CLI_ERROR);
 	}
 	if (e != 0) {
@@ -322,7 +326,8 @@ run(const opts_t *o, const char *buf, size_t len)
 	req.mdq_zones = o->o_zones;
 	req.mdq_nzones = o->o_nzones;
 	if ((r = md_generate(m, &req, &err)) == NULL) {
-		if (err.mde_code == MD_ERR_TRANSLATE)
+		if (err.mde_code == MD_ERR_TRANSLATE ||
+		    err.mde_code == MD_ERR_LIMIT)
 			errmsg(o, "translating: %s", err.mde_msg);
 		else
 			errmsg(o, "%s", err.mde_msg);

@@ -23,6 +23,7 @@ md_buf_init(md_buf_t *b)
 	b->mb_data = NULL;
 	b->mb_len = 0;
 	b->mb_cap = 0;
+	b->mb_limit = 0;
 	b->mb_failed = 0;
 }
 
@@ -75,8 +76,12 @@ md_buf_append(md_buf_t *b, const char *s, size_t len)
 {
 	if (b->mb_failed)
 		return;
+	if (b->mb_limit != 0 && len > b->mb_limit - b->mb_len) {
+		b->mb_failed = MD_BUF_TOOBIG;
+		return;
+	}
 	if (b->mb_cap - b->mb_len <= len && md_buf_grow(b, len) != 0) {
-		b->mb_failed = 1;
+		b->mb_failed = MD_BUF_NOMEM;
 		return;
 	}
 	(void) memcpy(b->mb_data + b->mb_len, s, len);
@@ -100,6 +105,16 @@ int
 md_buf_failed(const md_buf_t *b)
 {
 	return (b->mb_failed);
+}
+
+/* The error for a failed buffer: out of memory, or past its limit. */
+int
+md_buf_error(const md_buf_t *b, md_error_t *err)
+{
+	if (b->mb_failed == MD_BUF_TOOBIG)
+		return (md_error_set(err, MD_ERR_LIMIT, "the scripts would be "
+		    "larger than the limit of %lu MiB", b->mb_limit >> 20));
+	return (md_error_nomem(err));
 }
 
 /* The contents as a string ("" when empty); NULL if the buffer failed. */

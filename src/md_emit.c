@@ -187,7 +187,7 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 	}
 
 	if (md_buf_failed(&em->em_parts))
-		return (md_error_nomem(em->em_err));
+		return (md_buf_error(&em->em_parts, em->em_err));
 	if (em->em_nparts > 0) {
 		md_buf_putc(em->em_out, '/');
 		md_buf_append(em->em_out, em->em_parts.mb_data,
@@ -358,6 +358,7 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	em.em_err = err;
 	md_rctx_init(&em.em_rc, &plan, req->er_host, err);
 	md_buf_init(&em.em_parts);
+	em.em_parts.mb_limit = out->mb_limit;
 	md_buf_init(&em.em_xform);
 	md_buf_init(&em.em_place);
 
@@ -375,7 +376,7 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 		rv = md_emit_clause(&em, p, i);
 
 	if (rv == 0 && md_buf_failed(out))
-		rv = md_error_nomem(err);
+		rv = md_buf_error(out, err);
 
 	md_buf_fini(&em.em_parts);
 	md_buf_fini(&em.em_xform);

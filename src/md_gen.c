@@ -84,6 +84,9 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	if (req->mdq_ndecomps > MD_MAXDECOMPS)
 		return (md_error_set(err, MD_ERR_TRANSLATE,
 		    "too many decompositions"));
+	if (req->mdq_nzones > MD_MAXZONES)
+		return (md_error_set(err, MD_ERR_LIMIT, "more than %d zones",
+		    MD_MAXZONES));
 	for (i = 0; i < req->mdq_nzones; i++) {
 		if (!md_zone_valid(req->mdq_zones[i]))
 			return (md_error_set(err, MD_ERR_ZONE,
@@ -107,6 +110,11 @@ md_gen_result(const md_request_t *req, const md_buf_t *body, int perzone,
 		total += body->mb_len + 1;
 		if (perzone)
 			total += sizeof (pragma) + strlen(req->mdq_zones[i]) + 2;
+	}
+	if (total > MD_MAXOUTPUT) {
+		(void) md_error_set(err, MD_ERR_LIMIT, "the scripts would be "
+		    "larger than the limit of %lu MiB", MD_MAXOUTPUT >> 20);
+		return (NULL);
 	}
 	if ((r = calloc(1, sizeof (*r))) == NULL ||
 	    (r->mdr_scripts = calloc(n, sizeof (char *))) == NULL ||
@@ -172,6 +180,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	}
 
 	md_buf_init(&body);
+	body.mb_limit = MD_MAXOUTPUT;
 	if (md_emit(&body, m, &er, err) != 0) {
 		md_buf_fini(&body);
 		return (NULL);

@@ -31,8 +31,6 @@
 #define	MD_MUSTCHECK
 #endif
 
-/* Limits; each is documented in the README. */
-#define	MD_MAXINPUT	(64UL * 1024 * 1024)	/* metric or predicate bytes */
 #define	MD_MAXHOSTNAME	255
 
 /*
@@ -48,14 +46,20 @@ extern int md_error_nomem(md_error_t *);
 
 /*
  * Output buffer (md_buf.c).  Appends never fail visibly: once one cannot
- * allocate, the buffer remembers it and ignores every later append, and the
- * owner checks md_buf_failed() once at the end.
+ * allocate, or would take the buffer past its limit (if it has one), the
+ * buffer remembers why and ignores every later append, and the owner checks
+ * md_buf_failed() once at the end; md_buf_error() turns the failure into an
+ * error.
  */
+#define	MD_BUF_NOMEM	1
+#define	MD_BUF_TOOBIG	2
+
 typedef struct md_buf {
 	char	*mb_data;	/* always NUL-terminated when mb_cap > 0 */
 	size_t	mb_len;
 	size_t	mb_cap;
-	int	mb_failed;
+	size_t	mb_limit;	/* 0: none */
+	int	mb_failed;	/* 0, MD_BUF_NOMEM or MD_BUF_TOOBIG */
 } md_buf_t;
 
 extern void md_buf_init(md_buf_t *);
@@ -66,6 +70,7 @@ extern void md_buf_append(md_buf_t *, const char *, size_t);
 extern void md_buf_puts(md_buf_t *, const char *);
 extern void md_buf_putc(md_buf_t *, char);
 extern int md_buf_failed(const md_buf_t *);
+extern int md_buf_error(const md_buf_t *, md_error_t *);
 extern const char *md_buf_str(md_buf_t *);
 
 /*

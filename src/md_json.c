@@ -5,6 +5,15 @@
  * Meta-D makes that an error (SPEC 7.4), so the tree is walked once after
  * parsing.  Syntax errors are reported with the line and column (in bytes,
  * from 1) where cJSON stopped.
+ *
+ * Before cJSON sees the text, one pass over its bytes rejects what cJSON
+ * would let through unnoticed: bytes that are not UTF-8 (RFC 8259 requires
+ * it) and the escape \u0000, at which cJSON silently cuts a string short.
+ *
+ * cJSON reports a failed allocation as it reports a syntax error.  A
+ * syntax error fails again at the same place when the text is parsed a
+ * second time; so on a failure the text is parsed again, and a different
+ * outcome means memory ran short.  Only the failure path pays for it.
  */
 
 #include <stdio.h>
@@ -130,6 +139,109 @@ md_json_position(const char *buf, size_t off, size_t *linep, size_t *colp)
 	*colp = col;
 }
 
+/*
+ * The length of the UTF-8 sequence at p (at most n bytes), or 0 if it is
+ * not well formed: no overlong forms, no surrogates, nothing past U+10FFFF.
+ */
+static size_t
+md_utf8_len(const unsigned char *p, size_t n)
+{
+	size_t len, i;
+	unsigned long cp;
+
+	if (p[0] < 0x80)
+		return (1);
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		cp = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		cp = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		cp = p[0] & 0x07;
+	} else {
+		return (0);
+	}
+	if (len > n)
+		return (0);
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return (0);
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return (0);
+	return (len);
+}
+
+/*
+ * Check the bytes: UTF-8, no NUL, no \u0000 escape.  (A backslash in
+ * valid JSON is always in a string; an odd run of them makes an escape.)
+ */
+static int
+md_json_bytes(const char *buf, size_t len, const char *what, md_error_t *err)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	size_t i = 0, n, bs = 0, line, col;
+	const char *why = NULL;
+
+	while (i < len) {
+		if (p[i] == '\0') {
+			why = "NUL byte";
+			break;
+		}
+		if ((n = md_utf8_len(p + i, len - i)) == 0) {
+			why = "not UTF-8";
+			break;
+		}
+		if (p[i] == 'u' && bs % 2 == 1 && len - i >= 5 &&
+		    strncmp(buf + i + 1, "0000", 4) == 0) {
+			why = "\\u0000 is not allowed in a string";
+			i--;
+			break;
+		}
+		bs = p[i] == '\\' ? bs + 1 : 0;
+		i += n;
+	}
+	if (why == NULL)
+		return (0);
+	md_json_position(buf, i, &line, &col);
+	return (md_error_set(err, MD_ERR_JSON, "%sJSON syntax error at line "
+	    "%zu, column %zu: %s", what, line, col, why));
+}
+
+/*
+ * The deepest nesting of arrays and objects in the first n bytes, counting
+ * only brackets outside strings.
+ */
+static size_t
+md_json_depth(const char *buf, size_t n)
+{
+	size_t depth = 0, max = 0, i;
+	int instr = 0;
+
+	for (i = 0; i < n; i++) {
+		char c = buf[i];
+
+		if (instr) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				instr = 0;
+		} else if (c == '"') {
+			instr = 1;
+		} else if (c == '[' || c == '{') {
+			if (++depth > max)
+				max = depth;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+		}
+	}
+	return (max);
+}
+
 static int
 md_json_isspace(char c)
 {
@@ -162,6 +274,29 @@ md_json_erroff(const char *buf, size_t len, size_t off)
 	return (off);
 }
 
+/* Parse with cJSON; on failure, *offp is where it stopped. */
+static cJSON *
+md_json_cjson(const char *buf, size_t len, size_t *offp)
+{
+	const char *end = NULL;
+	cJSON *root;
+	size_t i;
+
+	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+	*offp = end == NULL || end < buf ? 0 : (size_t)(end - buf);
+	if (root == NULL)
+		return (NULL);
+	/* Only white space may follow the document. */
+	for (i = *offp; i < len && md_json_isspace(buf[i]); i++)
+		continue;
+	if (i < len) {
+		cJSON_Delete(root);
+		*offp = i;
+		return (NULL);
+	}
+	return (root);
+}
+
 /*
  * Parse len bytes as exactly one JSON document.  what starts every message
  * ("" for a metric, "predicate: " for a predicate).
@@ -169,8 +304,7 @@ md_json_erroff(const char *buf, size_t len, size_t off)
 cJSON *
 md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 {
-	const char *end = NULL;
-	size_t i, line, col;
+	size_t i, off, off2, line, col;
 	md_buf_t path;
 	cJSON *root;
 
@@ -181,31 +315,24 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		    "%sempty document", what);
 		return (NULL);
 	}
-	if ((end = memchr(buf, '\0', len)) != NULL) {
-		md_json_position(buf, (size_t)(end - buf), &line, &col);
-		(void) md_error_set(err, MD_ERR_JSON, "%sJSON syntax error at "
-		    "line %zu, column %zu: NUL byte", what, line, col);
+	if (md_json_bytes(buf, len, what, err) != 0)
 		return (NULL);
-	}
 
-	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-	if (root != NULL) {
-		/* Only white space may follow the document. */
-		for (i = (size_t)(end - buf); i < len; i++) {
-			if (!md_json_isspace(buf[i]))
-				break;
+	if ((root = md_json_cjson(buf, len, &off)) == NULL &&
+	    (root = md_json_cjson(buf, len, &off2)) == NULL) {
+		if (off2 != off) {
+			(void) md_error_nomem(err);
+			return (NULL);
 		}
-		if (i < len)
-			end = buf + i;
-	}
-	if (root == NULL || i < len) {
-		size_t off = end == NULL || end < buf ? 0 :
-		    (size_t)(end - buf);
-
-		cJSON_Delete(root);
-		if (root == NULL)
-			off = md_json_erroff(buf, len, off);
+		off = md_json_erroff(buf, len, off);
 		md_json_position(buf, off, &line, &col);
+		if (md_json_depth(buf, off < len ? off + 1 : len) >
+		    CJSON_NESTING_LIMIT) {
+			(void) md_error_set(err, MD_ERR_LIMIT, "%sJSON nested "
+			    "deeper than %d levels at line %zu, column %zu",
+			    what, CJSON_NESTING_LIMIT, line, col);
+			return (NULL);
+		}
 		(void) md_error_set(err, MD_ERR_JSON,
 		    "%sJSON syntax error at line %zu, column %zu%s", what,
 		    line, col, off == len ? ": unexpected end of input" : "");

@@ -459,6 +459,9 @@ md_load_probedesc(md_load_t *ld, const cJSON *v, size_t pd,
 	if (md_load_strings(ld, probes, what, 1, &p->pd_probes,
 	    &p->pd_nprobes) != 0)
 		return (-1);
+	if (p->pd_nprobes > MD_MAXPROBES)
+		return (md_error_set(ld->ld_err, MD_ERR_LIMIT, "%s: more than "
+		    "%d probes", what, MD_MAXPROBES));
 
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "alwaysgather")) != NULL) {
 		if (md_load_gathers(ld, x, pd, "alwaysgather", &p->pd_always,
@@ -611,6 +614,9 @@ md_load_fields(md_load_t *ld, const cJSON *root)
 	    0, &m->mm_internal, &m->mm_ninternal) != 0)
 		return (-1);
 
+	if (m->mm_nfields + m->mm_ninternal > MD_MAXFIELDS)
+		return (md_error_set(ld->ld_err, MD_ERR_LIMIT, "fields: more "
+		    "than %d fields, public and internal", MD_MAXFIELDS));
 	if (md_strtab_init(&m->mm_fieldtab, m->mm_nfields + m->mm_ninternal,
 	    &m->mm_arena) != 0)
 		return (md_error_nomem(ld->ld_err));
@@ -653,7 +659,9 @@ md_load_metric(md_load_t *ld, const cJSON *root)
 	if (!cJSON_IsArray(pds) || pds->child == NULL)
 		return (md_load_invalid(ld, "metad.probedesc: must be a "
 		    "non-empty array"));
-	m->mm_npds = md_json_count(pds);
+	if ((m->mm_npds = md_json_count(pds)) > MD_MAXENTRIES)
+		return (md_error_set(ld->ld_err, MD_ERR_LIMIT, "metad.probedesc:"
+		    " more than %d entries", MD_MAXENTRIES));
 	if ((m->mm_pds = md_load_alloc(ld, m->mm_npds,
 	    sizeof (md_probedesc_t))) == NULL)
 		return (md_error_nomem(ld->ld_err));

@@ -58,6 +58,7 @@ typedef struct md_pparse {
 	md_pred_t	*pp_pred;
 	md_error_t	*pp_err;
 	md_buf_t	pp_path;	/* "and[1].or[0]" */
+	size_t		pp_depth;	/* of and/or */
 } md_pparse_t;
 
 static int md_pred_invalid(md_pparse_t *, const char *, ...)
@@ -88,6 +89,11 @@ md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 	size_t len = pp->pp_path.mb_len, i = 0;
 	char idx[32];
 
+	if (++pp->pp_depth > MD_MAXPREDDEPTH) {
+		(void) md_error_set(pp->pp_err, MD_ERR_LIMIT, "predicate: and/or "
+		    "nested deeper than %d levels", MD_MAXPREDDEPTH);
+		return (NULL);
+	}
 	for (c = args->child; c != NULL; c = c->next)
 		n->pn_nkids++;
 	if (!cJSON_IsArray(args) || n->pn_nkids < 2) {
@@ -108,6 +114,7 @@ md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 			return (NULL);
 		md_buf_truncate(&pp->pp_path, len);
 	}
+	pp->pp_depth--;
 	return (n);
 }
 
@@ -230,6 +237,7 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 
 	pp.pp_pred = p;
 	pp.pp_err = err;
+	pp.pp_depth = 0;
 	md_buf_init(&pp.pp_path);
 	p->mp_root = md_pred_node(&pp, p->mp_json);
 	md_buf_fini(&pp.pp_path);

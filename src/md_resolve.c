@@ -120,7 +120,7 @@ md_subst_dollars(md_rctx_t *rc, md_buf_t *out, const char *s,
 		md_buf_puts(out, text);
 	}
 	md_buf_puts(out, s);
-	return (md_buf_failed(out) ? md_rctx_nomem(rc) : 0);
+	return (md_buf_failed(out) ? md_buf_error(out, rc->rc_err) : 0);
 }
 
 /* value with $hostname replaced by the bare host name, in rc_tmp[0]. */
@@ -184,7 +184,7 @@ md_resolve(md_rctx_t *rc, md_buf_t *out, const char *value, const char *key,
 	md_buf_putc(out, '(');
 	md_subst_host(out, s, rc->rc_host, 1);
 	md_buf_putc(out, ')');
-	return (md_buf_failed(out) ? md_rctx_nomem(rc) : 0);
+	return (md_buf_failed(out) ? md_buf_error(out, rc->rc_err) : 0);
 }
 
 typedef struct md_aarg {
@@ -286,5 +286,5 @@ md_resolve_predicate(md_rctx_t *rc, md_buf_t *out, const char *value,
 		md_buf_puts(out, gv->gv_gather->mg_names[n]);
 	}
 	md_buf_puts(out, s);
-	return (md_buf_failed(out) ? md_rctx_nomem(rc) : 0);
+	return (md_buf_failed(out) ? md_buf_error(out, rc->rc_err) : 0);
 }

@@ -56,6 +56,33 @@ START_TEST(buf_should_ignore_appends_once_failed)
 }
 END_TEST
 
+START_TEST(buf_should_stop_at_its_limit)
+{
+	md_error_t err;
+	md_buf_t b;
+
+	md_buf_init(&b);
+	b.mb_limit = 8 << 20;
+	md_buf_puts(&b, "12345678");
+	ck_assert(!md_buf_failed(&b));
+	while (!md_buf_failed(&b))
+		md_buf_append(&b, "0123456789abcdef", 16);
+	ck_assert_int_eq(md_buf_failed(&b), MD_BUF_TOOBIG);
+	ck_assert_uint_le(b.mb_len, b.mb_limit);
+	ck_assert_int_eq(md_buf_error(&b, &err), -1);
+	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	ck_assert_str_eq(err.mde_msg, "the scripts would be larger than the "
+	    "limit of 8 MiB");
+	md_buf_fini(&b);
+
+	md_buf_init(&b);
+	b.mb_failed = MD_BUF_NOMEM;
+	ck_assert_int_eq(md_buf_error(&b, &err), -1);
+	ck_assert_int_eq(err.mde_code, MD_ERR_NOMEM);
+	md_buf_fini(&b);
+}
+END_TEST
+
 START_TEST(buf_truncate_should_only_shorten)
 {
 	md_buf_t b;
@@ -243,6 +270,7 @@ buf_suite(void)
 	tcase_add_test(tc, buf_should_be_an_empty_string_before_any_append);
 	tcase_add_test(tc, buf_should_grow_and_stay_nul_terminated);
 	tcase_add_test(tc, buf_should_ignore_appends_once_failed);
+	tcase_add_test(tc, buf_should_stop_at_its_limit);
 	tcase_add_test(tc, buf_truncate_should_only_shorten);
 	tcase_add_test(tc, arena_should_return_zeroed_aligned_distinct_memory);
 	tcase_add_test(tc, arena_should_serve_allocations_larger_than_a_block);

@@ -234,6 +234,75 @@ START_TEST(gen_should_give_the_same_script_every_time)
 }
 END_TEST
 
+START_TEST(gen_should_refuse_more_zones_than_its_limit)
+{
+	static const char *zones[MD_MAXZONES + 1];
+	md_metric_t *m = t_metric(G_ZONED);
+	md_request_t req;
+	md_result_t *r;
+	md_error_t err;
+	size_t i;
+
+	for (i = 0; i <= MD_MAXZONES; i++)
+		zones[i] = "z";
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_zones = zones;
+	req.mdq_hostname = T_HOST;
+	req.mdq_nzones = MD_MAXZONES;
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	md_result_free(r);
+	req.mdq_nzones = MD_MAXZONES + 1;
+	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	ck_assert_str_eq(err.mde_msg, "more than 1024 zones");
+	md_metric_free(m);
+}
+END_TEST
+
+/*
+ * The user's predicate is printed once per aggregating entry, each field
+ * as its transform: 300 comparisons of a field whose transform is 1 MiB
+ * make 300 MiB, past the limit.
+ */
+START_TEST(gen_should_refuse_scripts_past_the_output_limit)
+{
+	size_t big = 1 << 20, i;
+	char *metric = malloc(big + 256), *pred = malloc(300 * 32 + 32), *o;
+	md_metric_t *m;
+	md_pred_t *p;
+	md_request_t req;
+	md_error_t err;
+
+	o = metric + sprintf(metric, "{ \"fields\": [\"a\"], \"metad\": { "
+	    "\"probedesc\": [{ \"probes\": [\"x\"], \"aggregate\": { "
+	    "\"default\": \"c()\", \"a\": \"c()\" }, \"transforms\": { "
+	    "\"a\": \"");
+	(void) memset(o, 'A', big);
+	(void) strcpy(o + big, "\" } }] } }");
+	o = pred + sprintf(pred, "{\"or\": [");
+	for (i = 0; i < 300; i++)
+		o += sprintf(o, "%s{\"eq\": [\"a\", %zu]}", i ? ", " : "", i);
+	(void) sprintf(o, "]}");
+
+	m = md_metric_load(metric, strlen(metric), &err);
+	ck_assert_msg(m != NULL, "%s", err.mde_msg);
+	p = md_pred_parse(pred, strlen(pred), &err);
+	ck_assert_msg(p != NULL, "%s", err.mde_msg);
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_pred = p;
+	req.mdq_hostname = T_HOST;
+	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	ck_assert_str_eq(err.mde_msg, "the scripts would be larger than the "
+	    "limit of 256 MiB");
+	md_pred_free(p);
+	md_metric_free(m);
+	free(metric);
+	free(pred);
+}
+END_TEST
+
 START_TEST(result_join_should_separate_scripts)
 {
 	char *s1 = "one\n", *s2 = "two\n";
@@ -277,6 +346,8 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_refuse_a_malformed_request);
 	tcase_add_test(tc, gen_should_default_to_this_hosts_name);
 	tcase_add_test(tc, gen_should_give_the_same_script_every_time);
+	tcase_add_test(tc, gen_should_refuse_more_zones_than_its_limit);
+	tcase_add_test(tc, gen_should_refuse_scripts_past_the_output_limit);
 	tcase_add_test(tc, result_join_should_separate_scripts);
 	suite_add_tcase(s, tc);
 	return (s);

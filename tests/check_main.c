@@ -173,6 +173,7 @@ main(void)
 	SRunner *sr = srunner_create(buf_suite());
 	int failed;
 
+	srunner_add_suite(sr, json_suite());
 	srunner_add_suite(sr, number_suite());
 	srunner_add_suite(sr, pred_suite());
 	srunner_add_suite(sr, metric_suite());

@@ -16,6 +16,7 @@
 #define	T_HOST	"testhost"
 
 extern Suite *buf_suite(void);
+extern Suite *json_suite(void);
 extern Suite *number_suite(void);
 extern Suite *pred_suite(void);
 extern Suite *metric_suite(void);

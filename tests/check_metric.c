@@ -4,6 +4,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_md.h"
@@ -481,6 +482,66 @@ START_TEST(metric_load_should_refuse_input_over_the_limit)
 }
 END_TEST
 
+/* A metric of n fields, n entries or n probes, built as text. */
+static char *
+t_big_metric(size_t nfields, size_t nentries, size_t nprobes)
+{
+	size_t cap = 64 * (nfields + nentries + nprobes) + 4096, i;
+	char *text = malloc(cap), *o = text;
+
+	ck_assert_ptr_nonnull(text);
+	o += sprintf(o, "{ \"fields\": [\"a\"], \"fields_internal\": [");
+	for (i = 1; i < nfields; i++)
+		o += sprintf(o, "%s\"f%zu\"", i > 1 ? ", " : "", i);
+	o += sprintf(o, "], \"metad\": { \"probedesc\": [");
+	o += sprintf(o, "{ \"probes\": [\"p\"");
+	for (i = 1; i < nprobes; i++)
+		o += sprintf(o, ", \"p%zu\"", i);
+	o += sprintf(o, "], \"aggregate\": { \"default\": \"c()\", "
+	    "\"a\": \"c()\" }, \"transforms\": { \"a\": \"A\" } }");
+	for (i = 1; i < nentries; i++)
+		o += sprintf(o, ", { \"probes\": [\"x\"] }");
+	(void) sprintf(o, "] } }");
+	return (text);
+}
+
+static void
+t_big(size_t nfields, size_t nentries, size_t nprobes, const char *msg)
+{
+	char *text = t_big_metric(nfields, nentries, nprobes);
+	md_error_t err;
+	md_metric_t *m = md_metric_load(text, strlen(text), &err);
+
+	if (msg == NULL) {
+		ck_assert_msg(m != NULL, "%s", err.mde_msg);
+	} else {
+		ck_assert_ptr_null(m);
+		ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+		ck_assert_str_eq(err.mde_msg, msg);
+	}
+	md_metric_free(m);
+	free(text);
+}
+
+START_TEST(metric_should_hold_up_to_its_limits)
+{
+	t_big(MD_MAXFIELDS, 1, 1, NULL);
+	t_big(1, MD_MAXENTRIES, 1, NULL);
+	t_big(1, 1, MD_MAXPROBES, NULL);
+}
+END_TEST
+
+START_TEST(metric_should_refuse_what_is_past_its_limits)
+{
+	t_big(MD_MAXFIELDS + 1, 1, 1, "fields: more than 65536 fields, public "
+	    "and internal");
+	t_big(1, MD_MAXENTRIES + 1, 1, "metad.probedesc: more than 65536 "
+	    "entries");
+	t_big(1, 1, MD_MAXPROBES + 1, "probedesc[0].probes: more than 65536 "
+	    "probes");
+}
+END_TEST
+
 Suite *
 metric_suite(void)
 {
@@ -500,6 +561,8 @@ metric_suite(void)
 	tcase_add_test(tc, metric_load_should_read_only_the_given_length);
 	tcase_add_test(tc, metric_load_should_refuse_nul_bytes);
 	tcase_add_test(tc, metric_load_should_refuse_input_over_the_limit);
+	tcase_add_test(tc, metric_should_hold_up_to_its_limits);
+	tcase_add_test(tc, metric_should_refuse_what_is_past_its_limits);
 	suite_add_tcase(s, tc);
 	return (s);
 }

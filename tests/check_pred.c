@@ -2,6 +2,8 @@
  * check_pred.c: krill predicates, parsed and printed.
  */
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_md.h"
@@ -229,6 +231,41 @@ START_TEST(pred_parse_should_not_need_a_terminating_nul)
 }
 END_TEST
 
+/* and/or nested depth deep: {"and": [{}, {"and": [{}, ... {}]}]} */
+static char *
+t_deep(size_t depth)
+{
+	char *text = malloc(depth * 24 + 16), *o = text;
+	size_t i;
+
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < depth; i++)
+		o += sprintf(o, "{\"and\": [{}, ");
+	o += sprintf(o, "{}");
+	for (i = 0; i < depth; i++)
+		o += sprintf(o, "]}");
+	return (text);
+}
+
+START_TEST(pred_should_refuse_nesting_past_its_limit)
+{
+	char *text = t_deep(MD_MAXPREDDEPTH);
+	md_error_t err;
+	md_pred_t *p = md_pred_parse(text, strlen(text), &err);
+
+	ck_assert_msg(p != NULL, "%s", err.mde_msg);
+	md_pred_free(p);
+	free(text);
+
+	text = t_deep(MD_MAXPREDDEPTH + 1);
+	ck_assert_ptr_null(md_pred_parse(text, strlen(text), &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	ck_assert_str_eq(err.mde_msg, "predicate: and/or nested deeper than "
+	    "100 levels");
+	free(text);
+}
+END_TEST
+
 Suite *
 pred_suite(void)
 {
@@ -247,6 +284,7 @@ pred_suite(void)
 	tcase_add_test(tc, pred_print_should_fail_on_a_value_that_is_not_finite);
 	tcase_add_test(tc, pred_print_should_pass_on_field_errors);
 	tcase_add_test(tc, pred_parse_should_not_need_a_terminating_nul);
+	tcase_add_test(tc, pred_should_refuse_nesting_past_its_limit);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -1,0 +1,166 @@
+/*
+ * check_json.c: what md_json_parse() accepts and refuses before and after
+ * cJSON: UTF-8, NUL, \u0000, nesting, duplicate keys, trailing text.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_md.h"
+
+static const char *
+t_json_error(const char *text, size_t len, md_errcode_t code)
+{
+	static char msg[MD_ERRMSGLEN];
+	md_error_t err;
+	cJSON *j = md_json_parse(text, len, "", &err);
+
+	if (j != NULL) {
+		cJSON_Delete(j);
+		ck_abort_msg("parsed, expected an error");
+	}
+	ck_assert_msg(err.mde_code == code, "code %d, expected %d: %s",
+	    err.mde_code, code, err.mde_msg);
+	(void) strcpy(msg, err.mde_msg);
+	return (msg);
+}
+
+static void
+t_json_ok(const char *text)
+{
+	md_error_t err;
+	cJSON *j = md_json_parse(text, strlen(text), "", &err);
+
+	ck_assert_msg(j != NULL, "refused %s: %s", text, err.mde_msg);
+	cJSON_Delete(j);
+}
+
+static const struct {
+	const char	*u_text;
+	const char	*u_msg;
+} not_utf8[] = {
+	{ "[\"\xff\"]", "JSON syntax error at line 1, column 3: not UTF-8" },
+	{ "[\"\xc3\"]", "JSON syntax error at line 1, column 3: not UTF-8" },
+	{ "[\"\xc0\x80\"]", "column 3: not UTF-8" },		/* overlong */
+	{ "[\"\xe0\x80\xaf\"]", "column 3: not UTF-8" },	/* overlong */
+	{ "[\"\xf0\x80\x80\xaf\"]", "column 3: not UTF-8" },	/* overlong */
+	{ "[\"\xed\xa0\x80\"]", "column 3: not UTF-8" },	/* surrogate */
+	{ "[\"\xf4\x90\x80\x80\"]", "column 3: not UTF-8" },	/* > 10FFFF */
+	{ "[\"\xf8\x88\x80\x80\x80\"]", "column 3: not UTF-8" },
+	{ "[\"ok\",\n \"\x80\"]", "line 2, column 3: not UTF-8" },
+	{ "[\"\xe2\x82\"]", "column 3: not UTF-8" },		/* cut short */
+	{ "\xe2\x82", "column 1: not UTF-8" },			/* at the end */
+};
+
+START_TEST(json_should_refuse_what_is_not_utf8)
+{
+	const char *msg = t_json_error(not_utf8[_i].u_text,
+	    strlen(not_utf8[_i].u_text), MD_ERR_JSON);
+
+	ck_assert_msg(strstr(msg, not_utf8[_i].u_msg) != NULL,
+	    "message \"%s\", expected \"%s\"", msg, not_utf8[_i].u_msg);
+}
+END_TEST
+
+START_TEST(json_should_accept_utf8)
+{
+	t_json_ok("[\"caf\xc3\xa9\", \"\xe2\x82\xac\", \"\xf0\x9f\x98\x80\", "
+	    "\"\xef\xbf\xbf\", \"\xf4\x8f\xbf\xbf\", \"\\u00e9\"]");
+}
+END_TEST
+
+/* cJSON would cut the string at \u0000 and say nothing. */
+START_TEST(json_should_refuse_the_nul_escape)
+{
+	ck_assert_str_eq(t_json_error("[\"a\\u0000b\"]", 12, MD_ERR_JSON),
+	    "JSON syntax error at line 1, column 4: \\u0000 is not allowed in "
+	    "a string");
+	ck_assert_str_eq(t_json_error("{\"\\\\\\u0000\": 1}", 15, MD_ERR_JSON),
+	    "JSON syntax error at line 1, column 5: \\u0000 is not allowed in "
+	    "a string");
+	/* an escaped backslash followed by u0000 is text, not an escape */
+	t_json_ok("[\"\\\\u0000\"]");
+	t_json_ok("[\"\\u0001\", \"\\u1000\"]");
+}
+END_TEST
+
+START_TEST(json_should_refuse_nul_bytes)
+{
+	ck_assert_str_eq(t_json_error("[1,\n 2\0]", 8, MD_ERR_JSON),
+	    "JSON syntax error at line 2, column 3: NUL byte");
+}
+END_TEST
+
+START_TEST(json_should_say_when_nesting_is_too_deep)
+{
+	size_t n = 1001, i;
+	char *text = malloc(2 * n + 1);
+
+	for (i = 0; i < n; i++) {
+		text[i] = '[';
+		text[n + i] = ']';
+	}
+	ck_assert_str_eq(t_json_error(text, 2 * n, MD_ERR_LIMIT),
+	    "JSON nested deeper than 1000 levels at line 1, column 1001");
+	/* 1000 levels are fine */
+	text[2 * n - 1] = '\0';
+	t_json_ok(text + 1);
+	free(text);
+}
+END_TEST
+
+START_TEST(json_should_refuse_text_after_the_document)
+{
+	ck_assert_str_eq(t_json_error("{} {}", 5, MD_ERR_JSON),
+	    "JSON syntax error at line 1, column 4");
+	t_json_ok(" {} \n\t\r ");
+}
+END_TEST
+
+START_TEST(json_should_name_the_object_with_a_duplicate_key)
+{
+	const char *nested = "{\"a\": [{\"b\": {\"c\": 1, \"c\": 2}}]}";
+
+	ck_assert_str_eq(t_json_error(nested, strlen(nested), MD_ERR_JSON),
+	    "a[0].b: duplicate key \"c\"");
+	ck_assert_str_eq(t_json_error("{\"k\": 1, \"k\": 2}", 16, MD_ERR_JSON),
+	    "duplicate key \"k\"");
+}
+END_TEST
+
+/* Objects of more than a few keys are sorted to find duplicates. */
+START_TEST(json_should_find_duplicates_in_large_objects)
+{
+	char text[4096], *o = text;
+	int i;
+
+	o += sprintf(o, "{");
+	for (i = 0; i < 100; i++)
+		o += sprintf(o, "\"k%d\": %d, ", i, i);
+	(void) sprintf(o, "\"k57\": 0}");
+	ck_assert_str_eq(t_json_error(text, strlen(text), MD_ERR_JSON),
+	    "duplicate key \"k57\"");
+	(void) sprintf(o, "\"k100\": 0}");
+	t_json_ok(text);
+}
+END_TEST
+
+Suite *
+json_suite(void)
+{
+	Suite *s = suite_create("json");
+	TCase *tc = tcase_create("json");
+
+	tcase_add_loop_test(tc, json_should_refuse_what_is_not_utf8, 0,
+	    (int)(sizeof (not_utf8) / sizeof (not_utf8[0])));
+	tcase_add_test(tc, json_should_accept_utf8);
+	tcase_add_test(tc, json_should_refuse_the_nul_escape);
+	tcase_add_test(tc, json_should_refuse_nul_bytes);
+	tcase_add_test(tc, json_should_say_when_nesting_is_too_deep);
+	tcase_add_test(tc, json_should_refuse_text_after_the_document);
+	tcase_add_test(tc, json_should_name_the_object_with_a_duplicate_key);
+	tcase_add_test(tc, json_should_find_duplicates_in_large_objects);
+	suite_add_tcase(s, tc);
+	return (s);
+}
