@@ -30,11 +30,12 @@ CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 
-ifeq ($(SANITIZE),1)
-override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
+# Variant builds live under build/NAME, with clang: sanitize (ASan, UBSan)
+# and failalloc (sanitize, and allocations that fail on demand).
+SAN_CC ?= clang
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
-override LDFLAGS += -fsanitize=address,undefined
-endif
+FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
 LIB_SRCS = src/md_error.c src/md_buf.c src/md_hash.c src/md_json.c \
 	src/md_metric.c src/md_number.c src/md_pred.c src/md_plan.c \
@@ -51,8 +52,8 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps demo test unit golden output check-valgrind install uninstall \
-	clean
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden output \
+	check-sanitize check-failalloc check-valgrind install uninstall clean
 
 all: meta-d libmetad.a
 
@@ -70,6 +71,18 @@ deps:
 			exit 1; \
 		fi; \
 	fi
+
+deps-clang: deps
+	@if ! command -v $(SAN_CC) >/dev/null 2>&1 || \
+	    ! echo 'int main(void){return 0;}' | $(SAN_CC) $(SAN_FLAGS) \
+	    -x c -o /dev/null - 2>/dev/null; then \
+		echo "installing clang libclang-rt-14-dev"; \
+		$(SUDO) apt-get install -y clang libclang-rt-14-dev || exit 1; \
+	fi
+
+deps-valgrind:
+	@command -v $(VALGRIND) >/dev/null 2>&1 || \
+	    $(SUDO) apt-get install -y valgrind
 
 $(LIB_OBJS) src/cli.o src/main.o: $(HDRS) | deps
 $(TEST_OBJS): $(HDRS) tests/check_md.h | deps
@@ -92,6 +105,39 @@ tests/unit: $(TEST_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
 	    $(CJSON_LIBS) $(CHECK_LIBS)
 
+CLI_SRCS = src/main.c src/cli.c
+
+build/sanitize/%.o: %.c $(HDRS) tests/check_md.h | deps-clang
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) \
+	    -c -o $@ $<
+
+build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
+    $(LIB_OBJS))
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(CHECK_LIBS)
+
+build/failalloc/%.o: %.c $(HDRS) tests/failalloc.h | deps-clang
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) -c -o $@ $<
+
+build/failalloc/meta-d: $(addprefix build/failalloc/,$(CLI_SRCS:.c=.o) \
+    $(LIB_OBJS) tests/failalloc.o)
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS)
+
+# The whole test suite under ASan and UBSan; any report fails it.
+check-sanitize: build/sanitize/meta-d build/sanitize/unit
+	ASAN_OPTIONS=detect_leaks=1:exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1 \
+	    sh -c './build/sanitize/unit && \
+	    sh tests/golden.sh build/sanitize/meta-d && \
+	    sh tests/output.sh build/sanitize/meta-d'
+
+check-failalloc: build/failalloc/meta-d
+	sh tests/failalloc.sh build/failalloc/meta-d
+
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
@@ -106,7 +152,7 @@ golden: meta-d
 output: meta-d
 	sh tests/output.sh ./meta-d
 
-check-valgrind: meta-d
+check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \
 	    --errors-for-leak-kinds=all --show-leak-kinds=all" \
 	    sh tests/golden.sh ./meta-d
@@ -123,4 +169,4 @@ uninstall:
 
 clean:
 	rm -f meta-d libmetad.a tests/unit src/*.o tests/*.o
-	rm -rf tests/out
+	rm -rf tests/out build

@@ -8,10 +8,12 @@
  * owner checks md_buf_failed() once.
  *
  * The arena holds the many small arrays of a loaded metric or predicate;
- * they are freed together.
+ * they are freed together.  Paths name places in a document for messages,
+ * in fixed storage.
  */
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,16 +43,6 @@ md_buf_reset(md_buf_t *b)
 	b->mb_len = 0;
 	if (b->mb_data != NULL)
 		b->mb_data[0] = '\0';
-}
-
-/* Cut the contents back to len bytes (no more than it has). */
-void
-md_buf_truncate(md_buf_t *b, size_t len)
-{
-	if (len < b->mb_len) {
-		b->mb_len = len;
-		b->mb_data[len] = '\0';
-	}
 }
 
 static int
@@ -124,6 +116,57 @@ md_buf_str(md_buf_t *b)
 	if (b->mb_failed)
 		return (NULL);
 	return (b->mb_data == NULL ? "" : b->mb_data);
+}
+
+/*
+ * Paths.  Each step returns the length before it, for md_path_cut().
+ */
+void
+md_path_init(md_path_t *p)
+{
+	p->mp_buf[0] = '\0';
+	p->mp_len = 0;
+}
+
+static size_t
+md_path_add(md_path_t *p, const char *sep, const char *s)
+{
+	size_t len = p->mp_len;
+	int n;
+
+	n = snprintf(p->mp_buf + len, sizeof (p->mp_buf) - len, "%s%s",
+	    len > 0 ? sep : "", s);
+	if (n < 0 || (size_t)n >= sizeof (p->mp_buf) - len)
+		p->mp_len = sizeof (p->mp_buf) - 1;
+	else
+		p->mp_len = len + (size_t)n;
+	return (len);
+}
+
+/* Append ".key" (or "key" at the start). */
+size_t
+md_path_key(md_path_t *p, const char *key)
+{
+	return (md_path_add(p, ".", key));
+}
+
+/* Append "[i]". */
+size_t
+md_path_index(md_path_t *p, size_t i)
+{
+	char idx[32];
+
+	(void) snprintf(idx, sizeof (idx), "[%zu]", i);
+	return (md_path_add(p, "", idx));
+}
+
+void
+md_path_cut(md_path_t *p, size_t len)
+{
+	if (len < p->mp_len) {
+		p->mp_len = len;
+		p->mp_buf[len] = '\0';
+	}
 }
 
 /*

@@ -33,25 +33,17 @@ typedef struct md_emit {
 	md_buf_t		em_parts;	/* the predicate of a clause */
 	size_t			em_nparts;
 	md_buf_t		em_xform;	/* a transform, for $0 */
-	md_buf_t		em_place;	/* "probedesc[3]" */
+	char			em_place[64];	/* "probedesc[3].verify" */
 	const md_probedesc_t	*em_pd;
 } md_emit_t;
 
-/* "probedesc[N].SECT" into em_place, for messages. */
+/* "probedesc[N].SECT" into em_place, for messages; it always fits. */
 static const char *
 md_emit_place(md_emit_t *em, size_t pd, const char *sect)
 {
-	char idx[48];
-
-	md_buf_reset(&em->em_place);
-	(void) snprintf(idx, sizeof (idx), "probedesc[%zu]", pd);
-	md_buf_puts(&em->em_place, idx);
-	if (sect != NULL) {
-		md_buf_putc(&em->em_place, '.');
-		md_buf_puts(&em->em_place, sect);
-	}
-	return (md_buf_failed(&em->em_place) ? "probedesc" :
-	    md_buf_str(&em->em_place));
+	(void) snprintf(em->em_place, sizeof (em->em_place), "probedesc[%zu]%s%s",
+	    pd, sect != NULL ? "." : "", sect != NULL ? sect : "");
+	return (em->em_place);
 }
 
 /* Items of a list: "(" before the first, the separator between. */
@@ -360,7 +352,6 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	md_buf_init(&em.em_parts);
 	em.em_parts.mb_limit = out->mb_limit;
 	md_buf_init(&em.em_xform);
-	md_buf_init(&em.em_place);
 
 	if (m->mm_haslocals) {
 		for (i = 0; i < m->mm_nlocals; i++) {
@@ -380,7 +371,6 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 
 	md_buf_fini(&em.em_parts);
 	md_buf_fini(&em.em_xform);
-	md_buf_fini(&em.em_place);
 	md_rctx_fini(&em.em_rc);
 	md_plan_fini(&plan);
 	return (rv);

@@ -65,13 +65,27 @@ typedef struct md_buf {
 extern void md_buf_init(md_buf_t *);
 extern void md_buf_fini(md_buf_t *);
 extern void md_buf_reset(md_buf_t *);
-extern void md_buf_truncate(md_buf_t *, size_t);
 extern void md_buf_append(md_buf_t *, const char *, size_t);
 extern void md_buf_puts(md_buf_t *, const char *);
 extern void md_buf_putc(md_buf_t *, char);
 extern int md_buf_failed(const md_buf_t *);
 extern int md_buf_error(const md_buf_t *, md_error_t *);
 extern const char *md_buf_str(md_buf_t *);
+
+/*
+ * Paths into a JSON document for messages ("a[0].b"), in fixed storage so
+ * that reporting an error never needs memory.  A path longer than a
+ * message can hold is cut short.
+ */
+typedef struct md_path {
+	char	mp_buf[MD_ERRMSGLEN];
+	size_t	mp_len;
+} md_path_t;
+
+extern void md_path_init(md_path_t *);
+extern size_t md_path_key(md_path_t *, const char *);
+extern size_t md_path_index(md_path_t *, size_t);
+extern void md_path_cut(md_path_t *, size_t);
 
 /*
  * Arena (md_buf.c): many small allocations freed at once.  Memory is

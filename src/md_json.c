@@ -11,9 +11,11 @@
  * it) and the escape \u0000, at which cJSON silently cuts a string short.
  *
  * cJSON reports a failed allocation as it reports a syntax error.  A
- * syntax error fails again at the same place when the text is parsed a
- * second time; so on a failure the text is parsed again, and a different
- * outcome means memory ran short.  Only the failure path pays for it.
+ * syntax error stops every parse of the text at the same place, a failed
+ * allocation only the parse it happens in; so on a failure the text is
+ * parsed again, up to three times, until it succeeds or two attempts stop
+ * at the same place; three that all stop somewhere else mean memory ran
+ * short.  Only the failure path pays for it.
  */
 
 #include <stdio.h>
@@ -23,6 +25,7 @@
 #include "md_impl.h"
 
 #define	MD_SMALLOBJ	16
+#define	MD_JSON_TRIES	3	/* parses before a failure counts as memory */
 
 static int
 md_json_cmpkey(const void *a, const void *b)
@@ -77,14 +80,14 @@ md_json_dupkey(const cJSON *obj, int *nomem)
 
 /*
  * Walk the tree; on a repeated key, report it with the path of the object
- * that repeats it.  The path is built in a buffer as the walk descends.
+ * that repeats it.  The path is built as the walk descends.
  */
 static int
-md_json_walk(const cJSON *node, md_buf_t *path, const char *what,
+md_json_walk(const cJSON *node, md_path_t *path, const char *what,
     md_error_t *err)
 {
 	const cJSON *c;
-	size_t len = path->mb_len, i = 0;
+	size_t i = 0, len;
 	int nomem = 0;
 
 	if (cJSON_IsObject(node)) {
@@ -94,30 +97,19 @@ md_json_walk(const cJSON *node, md_buf_t *path, const char *what,
 			return (md_error_nomem(err));
 		if (dup != NULL) {
 			return (md_error_set(err, MD_ERR_JSON,
-			    "%s%s%sduplicate key \"%s\"", what,
-			    path->mb_len > 0 ? md_buf_str(path) : "",
-			    path->mb_len > 0 ? ": " : "", dup));
+			    "%s%s%sduplicate key \"%s\"", what, path->mp_buf,
+			    path->mp_len > 0 ? ": " : "", dup));
 		}
 	}
 	if (!cJSON_IsObject(node) && !cJSON_IsArray(node))
 		return (0);
 
 	for (c = node->child; c != NULL; c = c->next, i++) {
-		char idx[32];
-
-		if (cJSON_IsObject(node)) {
-			if (len > 0)
-				md_buf_putc(path, '.');
-			md_buf_puts(path, c->string);
-		} else {
-			(void) snprintf(idx, sizeof (idx), "[%zu]", i);
-			md_buf_puts(path, idx);
-		}
-		if (md_buf_failed(path))
-			return (md_error_nomem(err));
+		len = cJSON_IsObject(node) ? md_path_key(path, c->string) :
+		    md_path_index(path, i);
 		if (md_json_walk(c, path, what, err) != 0)
 			return (-1);
-		md_buf_truncate(path, len);
+		md_path_cut(path, len);
 	}
 	return (0);
 }
@@ -304,8 +296,9 @@ md_json_cjson(const char *buf, size_t len, size_t *offp)
 cJSON *
 md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 {
-	size_t i, off, off2, line, col;
-	md_buf_t path;
+	size_t stops[MD_JSON_TRIES], i, t, off, line, col;
+	md_path_t path;
+	int agreed;
 	cJSON *root;
 
 	for (i = 0; i < len && md_json_isspace(buf[i]); i++)
@@ -318,13 +311,25 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 	if (md_json_bytes(buf, len, what, err) != 0)
 		return (NULL);
 
-	if ((root = md_json_cjson(buf, len, &off)) == NULL &&
-	    (root = md_json_cjson(buf, len, &off2)) == NULL) {
-		if (off2 != off) {
+	/*
+	 * A syntax error stops every parse at the same place; a failed
+	 * allocation stops one wherever it happens.  So parse until one
+	 * attempt succeeds or two agree.
+	 */
+	for (t = 0, agreed = 0; t < MD_JSON_TRIES && !agreed; t++) {
+		if ((root = md_json_cjson(buf, len, &stops[t])) != NULL)
+			break;
+		for (i = 0; i < t; i++) {
+			if (stops[i] == stops[t])
+				agreed = 1;
+		}
+	}
+	if (root == NULL) {
+		if (!agreed) {
 			(void) md_error_nomem(err);
 			return (NULL);
 		}
-		off = md_json_erroff(buf, len, off);
+		off = md_json_erroff(buf, len, stops[t - 1]);
 		md_json_position(buf, off, &line, &col);
 		if (md_json_depth(buf, off < len ? off + 1 : len) >
 		    CJSON_NESTING_LIMIT) {
@@ -339,12 +344,10 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		return (NULL);
 	}
 
-	md_buf_init(&path);
+	md_path_init(&path);
 	if (md_json_walk(root, &path, what, err) != 0) {
-		md_buf_fini(&path);
 		cJSON_Delete(root);
 		return (NULL);
 	}
-	md_buf_fini(&path);
 	return (root);
 }

@@ -14,6 +14,7 @@
  */
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "md_impl.h"
 
@@ -23,9 +24,9 @@ md_plan_init(md_plan_t *pl, const md_metric_t *m, const md_decomp_t *d,
 {
 	size_t npf = md_pred_nfields(pred), i;
 
+	/* Zeroed first, so that md_plan_fini() may undo a partial init. */
+	(void) memset(pl, 0, sizeof (*pl));
 	pl->pl_metric = m;
-	pl->pl_ngathered = 0;
-	pl->pl_next = 0;
 	pl->pl_gathered = calloc(m->mm_maxgathered + 1,
 	    sizeof (pl->pl_gathered[0]));
 	if (pl->pl_gathered == NULL ||

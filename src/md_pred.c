@@ -57,7 +57,7 @@ static const struct {
 typedef struct md_pparse {
 	md_pred_t	*pp_pred;
 	md_error_t	*pp_err;
-	md_buf_t	pp_path;	/* "and[1].or[0]" */
+	md_path_t	pp_path;	/* "and[1].or[0]" */
 	size_t		pp_depth;	/* of and/or */
 } md_pparse_t;
 
@@ -68,15 +68,13 @@ static int
 md_pred_invalid(md_pparse_t *pp, const char *fmt, ...)
 {
 	char msg[MD_ERRMSGLEN];
-	const char *path = md_buf_str(&pp->pp_path);
 	va_list ap;
 
 	va_start(ap, fmt);
 	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
 	va_end(ap);
 	return (md_error_set(pp->pp_err, MD_ERR_PREDICATE, "predicate%s%s: %s",
-	    path != NULL && *path != '\0' ? "." : "",
-	    path != NULL ? path : "", msg));
+	    pp->pp_path.mp_len > 0 ? "." : "", pp->pp_path.mp_buf, msg));
 }
 
 static md_pnode_t *md_pred_node(md_pparse_t *, const cJSON *);
@@ -86,8 +84,7 @@ static md_pnode_t *
 md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 {
 	const cJSON *c;
-	size_t len = pp->pp_path.mb_len, i = 0;
-	char idx[32];
+	size_t len, i = 0;
 
 	if (++pp->pp_depth > MD_MAXPREDDEPTH) {
 		(void) md_error_set(pp->pp_err, MD_ERR_LIMIT, "predicate: and/or "
@@ -108,11 +105,10 @@ md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 		return (NULL);
 	}
 	for (c = args->child; c != NULL; c = c->next, i++) {
-		(void) snprintf(idx, sizeof (idx), "[%zu]", i);
-		md_buf_puts(&pp->pp_path, idx);
+		len = md_path_index(&pp->pp_path, i);
 		if ((n->pn_kids[i] = md_pred_node(pp, c)) == NULL)
 			return (NULL);
-		md_buf_truncate(&pp->pp_path, len);
+		md_path_cut(&pp->pp_path, len);
 	}
 	pp->pp_depth--;
 	return (n);
@@ -155,10 +151,6 @@ md_pred_node(md_pparse_t *pp, const cJSON *v)
 	const cJSON *kv;
 	size_t i;
 
-	if (md_buf_failed(&pp->pp_path)) {
-		(void) md_error_nomem(pp->pp_err);
-		return (NULL);
-	}
 	if ((n = md_arena_alloc(&pp->pp_pred->mp_arena, 1,
 	    sizeof (*n))) == NULL) {
 		(void) md_error_nomem(pp->pp_err);
@@ -179,8 +171,7 @@ md_pred_node(md_pparse_t *pp, const cJSON *v)
 		return (NULL);
 	}
 
-	md_buf_puts(&pp->pp_path, pp->pp_path.mb_len > 0 ? "." : "");
-	md_buf_puts(&pp->pp_path, kv->string);
+	(void) md_path_key(&pp->pp_path, kv->string);
 	if (strcmp(kv->string, "and") == 0 || strcmp(kv->string, "or") == 0) {
 		n->pn_kind = kv->string[0] == 'a' ? MDP_AND : MDP_OR;
 		return (md_pred_logical(pp, n, kv));
@@ -238,9 +229,8 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 	pp.pp_pred = p;
 	pp.pp_err = err;
 	pp.pp_depth = 0;
-	md_buf_init(&pp.pp_path);
+	md_path_init(&pp.pp_path);
 	p->mp_root = md_pred_node(&pp, p->mp_json);
-	md_buf_fini(&pp.pp_path);
 	if (p->mp_root == NULL) {
 		md_pred_free(p);
 		return (NULL);

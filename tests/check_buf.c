@@ -83,21 +83,47 @@ START_TEST(buf_should_stop_at_its_limit)
 }
 END_TEST
 
-START_TEST(buf_truncate_should_only_shorten)
+START_TEST(buf_reset_should_empty_it)
 {
 	md_buf_t b;
 
 	md_buf_init(&b);
 	md_buf_puts(&b, "abcdef");
-	md_buf_truncate(&b, 3);
-	ck_assert_str_eq(md_buf_str(&b), "abc");
-	md_buf_truncate(&b, 10);
-	ck_assert_str_eq(md_buf_str(&b), "abc");
 	md_buf_reset(&b);
 	ck_assert_str_eq(md_buf_str(&b), "");
+	ck_assert_uint_eq(b.mb_len, 0);
 	md_buf_puts(&b, "g");
 	ck_assert_str_eq(md_buf_str(&b), "g");
 	md_buf_fini(&b);
+}
+END_TEST
+
+START_TEST(path_should_name_places_and_cut_back)
+{
+	md_path_t p;
+	size_t a, b;
+	char big[1000];
+
+	md_path_init(&p);
+	ck_assert_str_eq(p.mp_buf, "");
+	a = md_path_key(&p, "metad");
+	b = md_path_key(&p, "probedesc");
+	(void) md_path_index(&p, 12);
+	(void) md_path_key(&p, "verify");
+	ck_assert_str_eq(p.mp_buf, "metad.probedesc[12].verify");
+	md_path_cut(&p, b);
+	ck_assert_str_eq(p.mp_buf, "metad");
+	(void) md_path_index(&p, 0);
+	ck_assert_str_eq(p.mp_buf, "metad[0]");
+	md_path_cut(&p, a);
+	ck_assert_str_eq(p.mp_buf, "");
+	/* a path too long for a message is cut short, never overflows */
+	(void) memset(big, 'k', sizeof (big) - 1);
+	big[sizeof (big) - 1] = '\0';
+	(void) md_path_key(&p, big);
+	(void) md_path_key(&p, big);
+	ck_assert_uint_eq(p.mp_len, sizeof (p.mp_buf) - 1);
+	ck_assert_uint_eq(strlen(p.mp_buf), p.mp_len);
 }
 END_TEST
 
@@ -271,7 +297,8 @@ buf_suite(void)
 	tcase_add_test(tc, buf_should_grow_and_stay_nul_terminated);
 	tcase_add_test(tc, buf_should_ignore_appends_once_failed);
 	tcase_add_test(tc, buf_should_stop_at_its_limit);
-	tcase_add_test(tc, buf_truncate_should_only_shorten);
+	tcase_add_test(tc, buf_reset_should_empty_it);
+	tcase_add_test(tc, path_should_name_places_and_cut_back);
 	tcase_add_test(tc, arena_should_return_zeroed_aligned_distinct_memory);
 	tcase_add_test(tc, arena_should_serve_allocations_larger_than_a_block);
 	tcase_add_test(tc, arena_should_refuse_sizes_that_overflow);

@@ -1,0 +1,111 @@
+#!/bin/sh
+#
+# Allocation-failure test.  For each case (a directory of tests/golden),
+# run the allocation-failure build of meta-d once to count its
+# allocations, T, then T more times, making allocation 1, 2, ... T fail in
+# turn.  Each run must either print what the first run printed, or exit 1
+# with a "meta-d: " message and nothing on standard output; never crash,
+# leak (LeakSanitizer) or do anything undefined (UBSan).
+#
+#	sh tests/failalloc.sh build/failalloc/meta-d [CASE ...]
+
+set -u
+
+[ $# -ge 1 ] || { echo "usage: failalloc.sh BINARY [CASE ...]" >&2; exit 2; }
+bin=$1
+shift
+case $bin in
+/*) ;;
+*) bin=$(pwd)/$bin ;;
+esac
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+
+if [ $# -eq 0 ]; then
+	set -- syscall-count syscall-predicate-numbers syscall-predicate-escapes \
+	    syscall-stdin-dash node-http-method-latency node-http-two-zones \
+	    node-http-predicate fs-ops-fstype-latency fs-ops-predicate \
+	    arrays-cputime error-never-cleaned error-duplicate-key \
+	    error-verify-out-of-range error-json-syntax error-invalid-predicate
+fi
+
+ASAN_OPTIONS=detect_leaks=1:exitcode=99
+UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+out=tests/out/failalloc
+rm -rf "$out"
+mkdir -p "$out"
+: > "$out/messages"
+total=0
+fail=0
+
+# run N DIR: run the case in DIR with allocation N failing; sets status.
+run() {
+	n=$1
+	dir=$2
+	set --
+	while IFS= read -r a || [ -n "$a" ]; do
+		set -- "$@" "$a"
+	done < "$dir/args"
+	in=/dev/null
+	[ -f "$dir/stdin" ] && in=$dir/stdin
+	MD_FAILALLOC=$n MD_FAILALLOC_COUNT=$out/count \
+	    "$bin" "$@" < "$in" > "$out/stdout" 2> "$out/stderr"
+	status=$?
+}
+
+for name in "$@"; do
+	dir=tests/golden/$name
+	[ -d "$dir" ] || { echo "no case $name" >&2; exit 2; }
+
+	run 0 "$dir"
+	refstatus=$status
+	cp "$out/stdout" "$out/ref.stdout"
+	cp "$out/stderr" "$out/ref.stderr"
+	if [ "$refstatus" -gt 2 ] || grep -q Sanitizer "$out/stderr"; then
+		echo "FAIL $name: exit status $refstatus with no failure"
+		sed 's/^/    /' "$out/stderr" | head -20
+		fail=$((fail + 1))
+		continue
+	fi
+	count=$(cat "$out/count")
+	survived=0
+	failed=0
+
+	n=1
+	while [ "$n" -le "$count" ]; do
+		run "$n" "$dir"
+		first=$(head -n 1 "$out/stderr")
+		if grep -q -e Sanitizer -e "runtime error" "$out/stderr"; then
+			why="a sanitizer reported an error"
+		elif [ "$status" -eq "$refstatus" ] &&
+		    cmp -s "$out/stdout" "$out/ref.stdout" &&
+		    cmp -s "$out/stderr" "$out/ref.stderr"; then
+			why=
+			survived=$((survived + 1))
+		elif [ "$status" -eq 1 ] && [ ! -s "$out/stdout" ] &&
+		    [ "${first#meta-d: }" != "$first" ]; then
+			why=
+			failed=$((failed + 1))
+			echo "$first" >> "$out/messages"
+		else
+			why="exit status $status"
+			[ -s "$out/stdout" ] && why="$why, output written"
+		fi
+		if [ -n "$why" ]; then
+			echo "FAIL $name, allocation $n of $count: $why"
+			sed 's/^/    /' "$out/stderr" | head -20
+			fail=$((fail + 1))
+		fi
+		n=$((n + 1))
+	done
+	total=$((total + count))
+	echo "failalloc: $name: $count allocations, each failed in turn:" \
+	    "$failed runs stopped with a message, $survived recovered"
+done
+
+echo "failalloc: the messages of the runs that stopped:"
+sort "$out/messages" | uniq -c | sort -rn | sed 's/^/    /'
+echo "failalloc: $total runs, $fail failed"
+[ "$fail" -eq 0 ]
