@@ -53,7 +53,8 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps deps-clang deps-valgrind demo test unit golden output \
-	check-sanitize check-failalloc check-valgrind install uninstall clean
+	check-sanitize check-failalloc check-valgrind fuzz fuzz-run install \
+	uninstall clean
 
 all: meta-d libmetad.a
 
@@ -137,6 +138,36 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 
 check-failalloc: build/failalloc/meta-d
 	sh tests/failalloc.sh build/failalloc/meta-d
+
+# libFuzzer harnesses (fuzz/), with ASan and UBSan.
+FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
+FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli
+FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
+FUZZ_TIME ?= 60
+
+build/fuzz/%.o: %.c $(HDRS) fuzz/fuzz.h | deps-clang
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_CFLAGS) -Ifuzz -DFUZZ_ROOT='"$(CURDIR)"' \
+	    $(CJSON_CFLAGS) -c -o $@ $<
+
+build/fuzz/fuzz_metric: build/fuzz/fuzz/fuzz_metric.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_pred: build/fuzz/fuzz/fuzz_pred.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+# Build the fuzzers and their seed corpora; fuzz-run runs each for
+# FUZZ_TIME seconds (see TESTING.md).
+fuzz: $(FUZZERS)
+	sh fuzz/seeds.sh
+
+fuzz-run: fuzz
+	sh fuzz/run.sh $(FUZZ_TIME)
 
 demo: meta-d
 	./meta-d $(DEMO_ARGS)

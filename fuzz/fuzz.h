@@ -1,0 +1,31 @@
+/*
+ * fuzz.h: what the three fuzzers share (fuzz/fuzz_check.c).
+ */
+
+#ifndef	FUZZ_H
+#define	FUZZ_H
+
+#include <stddef.h>
+
+/* Stop the fuzzer with a message: an invariant does not hold. */
+extern void fz_fail(const char *, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * Scan generated D (len bytes): string literals closed and free of raw
+ * control bytes, parentheses balanced outside them, and none of the words
+ * the original leaked into scripts (undefined, NaN, Infinity, [object
+ * Object]) outside them unless the input itself (in, inlen) holds it.
+ * If lits is not NULL, each literal, unescaped, is handed to it in order.
+ */
+typedef void (*fz_lit_f)(const char *, size_t, void *);
+extern void fz_check_d(const char *, size_t, const char *, size_t, fz_lit_f,
+    void *);
+
+/* The words alone, anywhere in d, for scripts made of a metric's D. */
+extern void fz_check_words(const char *, size_t, const char *, size_t);
+
+/* A message from the library or the command line: one line, not empty. */
+extern void fz_check_message(const char *);
+
+#endif	/* FUZZ_H */

@@ -1,0 +1,57 @@
+#!/bin/sh
+#
+# Seed corpora for the fuzzers, in build/fuzz/seeds/{metric,pred,cli}:
+# the examples, the test metrics, the conformance metrics (when
+# ../shared is there), and the predicates and argument vectors of the
+# golden tests.
+
+set -eu
+cd "$(dirname "$0")/.."
+seeds=build/fuzz/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli"
+n=0
+
+for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
+    tests/golden/*/stdin; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	cp "$f" "$seeds/metric/$n"
+done
+
+printf '{}' > "$seeds/pred/empty"
+printf '[]' > "$seeds/pred/array"
+printf '{"and": [{"eq": ["a", "x\\"y"]}, {"or": [{"lt": ["latency", 1e21]}, {}]}]}' \
+    > "$seeds/pred/nested"
+printf '{"ne": ["execname", "tab\\tnl\\n\\u0001"]}' > "$seeds/pred/escapes"
+for d in tests/golden/*/; do
+	name=$(basename "$d")
+	# the predicate of a case: the argument after -p or --predicate
+	awk 'p { print; exit } $0 == "-p" || $0 == "--predicate" { p = 1 }' \
+	    "$d/args" > "$seeds/pred/$name"
+	[ -s "$seeds/pred/$name" ] || rm -f "$seeds/pred/$name"
+
+	# arguments ended by NUL, an empty one, then standard input
+	{
+		tr '\n' '\0' < "$d/args"
+		printf '\0'
+		[ -f "$d/stdin" ] && cat "$d/stdin"
+	} > "$seeds/cli/$name"
+done
+if command -v python3 >/dev/null 2>&1 &&
+    [ -f ../shared/conformance/cases.json ]; then
+	python3 - "$seeds/pred" <<'PY'
+import json, sys
+cases = json.load(open('../shared/conformance/cases.json'))['cases']
+seen = set()
+for c in cases:
+    a = c['args']
+    for i, x in enumerate(a[:-1]):
+        if x in ('-p', '--predicate') and a[i + 1] not in seen:
+            seen.add(a[i + 1])
+            open('%s/conf%d' % (sys.argv[1], len(seen)), 'w').write(a[i + 1])
+PY
+fi
+for k in metric pred cli; do
+	echo "seeds: $k: $(ls "$seeds/$k" | wc -l)"
+done
