@@ -52,7 +52,7 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden output \
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults \
 	check-sanitize check-failalloc check-valgrind fuzz fuzz-run install \
 	uninstall clean
 
@@ -134,7 +134,7 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1 \
 	    sh -c './build/sanitize/unit && \
 	    sh tests/golden.sh build/sanitize/meta-d && \
-	    sh tests/output.sh build/sanitize/meta-d'
+	    sh tests/faults.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
 	sh tests/failalloc.sh build/failalloc/meta-d
@@ -172,7 +172,7 @@ fuzz-run: fuzz
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden output
+test: unit golden faults
 
 unit: tests/unit
 	./tests/unit
@@ -180,8 +180,8 @@ unit: tests/unit
 golden: meta-d
 	sh tests/golden.sh ./meta-d
 
-output: meta-d
-	sh tests/output.sh ./meta-d
+faults: meta-d
+	sh tests/faults.sh ./meta-d
 
 check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "metad.h"
+#include "md_impl.h"
 
 #define	STDIN_NAME	"<stdin>"
 
@@ -50,16 +50,23 @@ static void errmsg(const opts_t *, const char *, ...)
 #endif
     ;
 
+/*
+ * "meta-d: " and the message, escaped as the library's are: arguments and
+ * file names come from users, and must not reach a terminal raw.
+ */
 static void
 errmsg(const opts_t *o, const char *fmt, ...)
 {
+	char raw[MD_ERRMSGLEN], msg[MD_ERRMSGLEN];
 	va_list ap;
+	int n;
 
-	(void) fputs("meta-d: ", o->o_err);
 	va_start(ap, fmt);
-	(void) vfprintf(o->o_err, fmt, ap);
+	n = vsnprintf(raw, sizeof (raw), fmt, ap);
 	va_end(ap);
-	(void) fputc('\n', o->o_err);
+	md_msg_escape(msg, sizeof (msg), raw, n < 0 ||
+	    (size_t)n >= sizeof (raw));
+	(void) fprintf(o->o_err, "meta-d: %s\n", msg);
 }
 
 void

@@ -4,8 +4,9 @@
  * A library call that fails fills the caller's md_error_t with a code and a
  * message; there is no global error state.  Messages quote pieces of the
  * input (field names, predicate text), so they are made safe for a terminal
- * here: every control character is written as a \ooo escape and the message
- * stays on one line.
+ * here: control characters and bytes that are not UTF-8 are written as \ooo
+ * escapes, and the message stays on one line.  The command line's own
+ * messages go through the same md_msg_escape().
  */
 
 #include <stdio.h>
@@ -33,34 +34,56 @@ md_errstr(md_errcode_t code)
 	return (md_errstrs[code]);
 }
 
+/*
+ * Copy src to dst (dstlen bytes) for a message: control characters, DEL
+ * and bytes that are not UTF-8 become \ooo, so the message is one line of
+ * text on any terminal.  If it does not fit, or cut is set (src was cut
+ * already), it ends with "...".
+ */
+void
+md_msg_escape(char *dst, size_t dstlen, const char *src, int cut)
+{
+	const unsigned char *p = (const unsigned char *)src;
+	size_t o = 0, room = dstlen - 4, n;
+
+	while (*p != '\0') {
+		n = md_utf8_len(p, strlen((const char *)p));
+		if (n == 1 && (*p < 0x20 || *p == 0x7f))
+			n = 0;
+		if (n == 0) {
+			if (o + 4 > room)
+				break;
+			(void) snprintf(dst + o, 5, "\\%03o", *p);
+			o += 4;
+			p++;
+			continue;
+		}
+		if (o + n > room)
+			break;
+		(void) memcpy(dst + o, p, n);
+		o += n;
+		p += n;
+	}
+	if (*p != '\0' || cut) {
+		(void) memcpy(dst + o, "...", 3);
+		o += 3;
+	}
+	dst[o] = '\0';
+}
+
 int
 md_error_vset(md_error_t *err, md_errcode_t code, const char *fmt,
     va_list ap)
 {
 	char raw[MD_ERRMSGLEN];
-	size_t i, o;
+	int n;
 
 	if (err == NULL)
 		return (-1);
-
-	(void) vsnprintf(raw, sizeof (raw), fmt, ap);
-
+	n = vsnprintf(raw, sizeof (raw), fmt, ap);
 	err->mde_code = code;
-	for (i = 0, o = 0; raw[i] != '\0'; i++) {
-		unsigned char c = (unsigned char)raw[i];
-
-		if (c >= 0x20 && c != 0x7f) {
-			if (o + 1 >= sizeof (err->mde_msg))
-				break;
-			err->mde_msg[o++] = (char)c;
-			continue;
-		}
-		if (o + 4 >= sizeof (err->mde_msg))
-			break;
-		(void) snprintf(err->mde_msg + o, 5, "\\%03o", c);
-		o += 4;
-	}
-	err->mde_msg[o] = '\0';
+	md_msg_escape(err->mde_msg, sizeof (err->mde_msg), raw,
+	    n < 0 || (size_t)n >= sizeof (raw));
 	return (-1);
 }
 

@@ -43,6 +43,7 @@ extern int md_error_set(md_error_t *, md_errcode_t, const char *, ...)
 extern int md_error_vset(md_error_t *, md_errcode_t, const char *, va_list)
     MD_PRINTFLIKE(3, 0);
 extern int md_error_nomem(md_error_t *);
+extern void md_msg_escape(char *, size_t, const char *, int);
 
 /*
  * Output buffer (md_buf.c).  Appends never fail visibly: once one cannot
@@ -121,6 +122,7 @@ extern int md_strtab_get(const md_strtab_t *, const char *, size_t *);
  * as the first words of the message; the caller may recode them.
  */
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
+extern size_t md_utf8_len(const unsigned char *, size_t);
 
 /*
  * The metric (md_metric.c), as validated.  Strings point into the cJSON

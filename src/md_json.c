@@ -135,7 +135,7 @@ md_json_position(const char *buf, size_t off, size_t *linep, size_t *colp)
  * The length of the UTF-8 sequence at p (at most n bytes), or 0 if it is
  * not well formed: no overlong forms, no surrogates, nothing past U+10FFFF.
  */
-static size_t
+size_t
 md_utf8_len(const unsigned char *p, size_t n)
 {
 	size_t len, i;

@@ -260,19 +260,37 @@ START_TEST(error_set_should_escape_control_characters)
 }
 END_TEST
 
-START_TEST(error_set_should_truncate_long_messages)
+START_TEST(error_set_should_cut_long_messages_visibly)
 {
 	char big[2000];
 	md_error_t e;
+	size_t len;
 
 	(void) memset(big, 'y', sizeof (big) - 1);
 	big[sizeof (big) - 1] = '\0';
 	(void) md_error_set(&e, MD_ERR_TRANSLATE, "%s", big);
-	ck_assert_uint_eq(strlen(e.mde_msg), MD_ERRMSGLEN - 1);
+	len = strlen(e.mde_msg);
+	ck_assert_uint_lt(len, MD_ERRMSGLEN);
+	ck_assert_str_eq(e.mde_msg + len - 4, "y...");
+	/* escapes that do not fit are not cut in half */
 	(void) memset(big, '\001', sizeof (big) - 1);
 	(void) md_error_set(&e, MD_ERR_TRANSLATE, "%s", big);
-	ck_assert_uint_lt(strlen(e.mde_msg), MD_ERRMSGLEN);
-	ck_assert_uint_eq(strlen(e.mde_msg) % 4, 0);
+	len = strlen(e.mde_msg);
+	ck_assert_uint_lt(len, MD_ERRMSGLEN);
+	ck_assert_str_eq(e.mde_msg + len - 7, "\\001...");
+	ck_assert_uint_eq((len - 3) % 4, 0);
+}
+END_TEST
+
+START_TEST(error_set_should_keep_utf8_and_escape_other_bytes)
+{
+	md_error_t e;
+
+	(void) md_error_set(&e, MD_ERR_FIELD, "unknown field: \"%s\"",
+	    "caf\xc3\xa9 \xe2\x82\xac");
+	ck_assert_str_eq(e.mde_msg, "unknown field: \"caf\xc3\xa9 \xe2\x82\xac\"");
+	(void) md_error_set(&e, MD_ERR_FIELD, "%s", "caf\xe9 \x9b[2J \xc3");
+	ck_assert_str_eq(e.mde_msg, "caf\\351 \\233[2J \\303");
 }
 END_TEST
 
@@ -307,7 +325,8 @@ buf_suite(void)
 	tcase_add_test(tc, strtab_should_refuse_keys_beyond_its_size);
 	tcase_add_test(tc, strtab_should_live_in_an_arena);
 	tcase_add_test(tc, error_set_should_escape_control_characters);
-	tcase_add_test(tc, error_set_should_truncate_long_messages);
+	tcase_add_test(tc, error_set_should_cut_long_messages_visibly);
+	tcase_add_test(tc, error_set_should_keep_utf8_and_escape_other_bytes);
 	tcase_add_test(tc, errstr_should_describe_every_code);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -1,0 +1,67 @@
+#!/bin/sh
+#
+# Input and output faults: meta-d must exit 1 with a message when it cannot
+# read its metric or write its scripts, never die of SIGPIPE or report
+# success.
+#
+#	sh tests/faults.sh ./meta-d
+
+set -u
+bin=$1
+metric=examples/node-http.json
+pass=0
+fail=0
+
+# check NAME STATUS ERRFILE PATTERN: exit 1 and a first line matching
+check() {
+	name=$1 status=$2 errfile=$3 want=$4
+	if [ "$status" -eq 1 ] && head -n 1 "$errfile" | grep -q "^meta-d: $want"
+	then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL $name: exit status $status, stderr:"
+		sed 's/^/    /' "$errfile"
+	fi
+}
+
+err=$(mktemp)
+dir=$(mktemp -d)
+trap 'rm -f "$err"; chmod -R u+rwx "$dir"; rm -rf "$dir"' EXIT
+
+# Reading.  Root reads any file, so the permission case needs another user.
+if [ "$(id -u)" -ne 0 ]; then
+	cp "$metric" "$dir/secret.json"
+	chmod 000 "$dir/secret.json"
+	"$bin" "$dir/secret.json" > "$dir/out" 2> "$err"
+	check "unreadable file" $? "$err" "read \".*\": Permission denied"
+else
+	echo "faults: unreadable file: skipped (running as root)"
+fi
+
+"$bin" <&- > "$dir/out" 2> "$err"
+check "closed stdin" $? "$err" "read \"<stdin>\": Bad file descriptor"
+
+mkfifo "$dir/fifo"
+{ sleep 1; printf '{ "fields": ['; } > "$dir/fifo" &
+"$bin" "$dir/fifo" > "$dir/out" 2> "$err"
+check "truncated fifo" $? "$err" "processing \".*fifo\": JSON syntax error"
+wait
+
+# Writing.
+
+if [ -w /dev/full ]; then
+	"$bin" "$metric" > /dev/full 2> "$err"
+	check "full disk" $? "$err" "write: No space left on device"
+fi
+
+"$bin" "$metric" >&- 2> "$err"
+check "closed stdout" $? "$err" "write: Bad file descriptor"
+
+# The reader is gone before meta-d starts writing.
+status=$( { { sleep 1; "$bin" "$metric" 2> "$err"; echo $? >&3; } |
+    { exec 0<&-; sleep 2; }; } 3>&1)
+check "closed pipe" "$status" "$err" "write: Broken pipe"
+
+echo "faults: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
