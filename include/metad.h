@@ -45,7 +45,8 @@ extern "C" {
 #define	MD_MAXENTRIES	65536		/* probedesc entries */
 #define	MD_MAXPROBES	65536		/* probes of one entry */
 #define	MD_MAXZONES	1024		/* zones of one request */
-#define	MD_MAXPREDDEPTH	100		/* nested and/or of a predicate */
+#define	MD_MAXJSONDEPTH	128		/* nested arrays and objects */
+#define	MD_MAXPREDDEPTH	32		/* nested and/or of a predicate */
 
 typedef enum md_errcode {
 	MD_ERR_NONE = 0,

@@ -8,7 +8,9 @@
  *
  * Before cJSON sees the text, one pass over its bytes rejects what cJSON
  * would let through unnoticed: bytes that are not UTF-8 (RFC 8259 requires
- * it) and the escape \u0000, at which cJSON silently cuts a string short.
+ * it) and the escape \u0000, at which cJSON silently cuts a string short;
+ * and nesting deeper than MD_MAXJSONDEPTH, far below cJSON's own 1000
+ * levels, which need more stack than a small thread may have.
  *
  * cJSON reports a failed allocation as it reports a syntax error.  A
  * syntax error stops every parse of the text at the same place, a failed
@@ -169,18 +171,24 @@ md_utf8_len(const unsigned char *p, size_t n)
 }
 
 /*
- * Check the bytes: UTF-8, no NUL, no \u0000 escape.  (A backslash in
- * valid JSON is always in a string; an odd run of them makes an escape.)
+ * One pass over the bytes before cJSON sees them: UTF-8, no NUL, no
+ * \u0000 escape, and arrays and objects nested no deeper than
+ * MD_MAXJSONDEPTH, so that neither cJSON nor the walks here recurse
+ * deeper than that.  Brackets count only outside strings; in a string, an
+ * odd run of backslashes escapes what follows.
  */
 static int
-md_json_bytes(const char *buf, size_t len, const char *what, md_error_t *err)
+md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 {
 	const unsigned char *p = (const unsigned char *)buf;
-	size_t i = 0, n, bs = 0, line, col;
+	size_t i = 0, n, bs = 0, depth = 0, line, col;
 	const char *why = NULL;
+	int instr = 0;
 
-	while (i < len) {
-		if (p[i] == '\0') {
+	for (; i < len; i += n) {
+		unsigned char c = p[i];
+
+		if (c == '\0') {
 			why = "NUL byte";
 			break;
 		}
@@ -188,50 +196,36 @@ md_json_bytes(const char *buf, size_t len, const char *what, md_error_t *err)
 			why = "not UTF-8";
 			break;
 		}
-		if (p[i] == 'u' && bs % 2 == 1 && len - i >= 5 &&
-		    strncmp(buf + i + 1, "0000", 4) == 0) {
-			why = "\\u0000 is not allowed in a string";
-			i--;
-			break;
+		if (instr) {
+			if (c == 'u' && bs % 2 == 1 && len - i >= 5 &&
+			    strncmp(buf + i + 1, "0000", 4) == 0) {
+				why = "\\u0000 is not allowed in a string";
+				i--;	/* at the backslash */
+				break;
+			}
+			if (c == '"' && bs % 2 == 0)
+				instr = 0;
+			bs = c == '\\' ? bs + 1 : 0;
+		} else if (c == '"') {
+			instr = 1;
+			bs = 0;
+		} else if (c == '[' || c == '{') {
+			if (++depth > MD_MAXJSONDEPTH) {
+				md_json_position(buf, i, &line, &col);
+				return (md_error_set(err, MD_ERR_LIMIT, "%sJSON "
+				    "nested deeper than %d levels at line %zu, "
+				    "column %zu", what, MD_MAXJSONDEPTH, line,
+				    col));
+			}
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
 		}
-		bs = p[i] == '\\' ? bs + 1 : 0;
-		i += n;
 	}
 	if (why == NULL)
 		return (0);
 	md_json_position(buf, i, &line, &col);
 	return (md_error_set(err, MD_ERR_JSON, "%sJSON syntax error at line "
 	    "%zu, column %zu: %s", what, line, col, why));
-}
-
-/*
- * The deepest nesting of arrays and objects in the first n bytes, counting
- * only brackets outside strings.
- */
-static size_t
-md_json_depth(const char *buf, size_t n)
-{
-	size_t depth = 0, max = 0, i;
-	int instr = 0;
-
-	for (i = 0; i < n; i++) {
-		char c = buf[i];
-
-		if (instr) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				instr = 0;
-		} else if (c == '"') {
-			instr = 1;
-		} else if (c == '[' || c == '{') {
-			if (++depth > max)
-				max = depth;
-		} else if ((c == ']' || c == '}') && depth > 0) {
-			depth--;
-		}
-	}
-	return (max);
 }
 
 static int
@@ -308,7 +302,7 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		    "%sempty document", what);
 		return (NULL);
 	}
-	if (md_json_bytes(buf, len, what, err) != 0)
+	if (md_json_scan(buf, len, what, err) != 0)
 		return (NULL);
 
 	/*
@@ -331,13 +325,6 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		}
 		off = md_json_erroff(buf, len, stops[t - 1]);
 		md_json_position(buf, off, &line, &col);
-		if (md_json_depth(buf, off < len ? off + 1 : len) >
-		    CJSON_NESTING_LIMIT) {
-			(void) md_error_set(err, MD_ERR_LIMIT, "%sJSON nested "
-			    "deeper than %d levels at line %zu, column %zu",
-			    what, CJSON_NESTING_LIMIT, line, col);
-			return (NULL);
-		}
 		(void) md_error_set(err, MD_ERR_JSON,
 		    "%sJSON syntax error at line %zu, column %zu%s", what,
 		    line, col, off == len ? ": unexpected end of input" : "");

@@ -94,7 +94,7 @@ END_TEST
 
 START_TEST(json_should_say_when_nesting_is_too_deep)
 {
-	size_t n = 1001, i;
+	size_t n = MD_MAXJSONDEPTH + 1, i;
 	char *text = malloc(2 * n + 1);
 
 	for (i = 0; i < n; i++) {
@@ -102,10 +102,17 @@ START_TEST(json_should_say_when_nesting_is_too_deep)
 		text[n + i] = ']';
 	}
 	ck_assert_str_eq(t_json_error(text, 2 * n, MD_ERR_LIMIT),
-	    "JSON nested deeper than 1000 levels at line 1, column 1001");
-	/* 1000 levels are fine */
+	    "JSON nested deeper than 128 levels at line 1, column 129");
+	/* 128 levels are fine */
 	text[2 * n - 1] = '\0';
 	t_json_ok(text + 1);
+	free(text);
+	/* brackets in strings do not count */
+	text = malloc(2 * n + 8);
+	(void) memset(text, '[', 2 * n + 8);
+	text[0] = '"';
+	(void) strcpy(text + 2 * n + 1, "\\\"[\"");
+	t_json_ok(text);
 	free(text);
 }
 END_TEST

@@ -261,7 +261,7 @@ START_TEST(pred_should_refuse_nesting_past_its_limit)
 	ck_assert_ptr_null(md_pred_parse(text, strlen(text), &err));
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
 	ck_assert_str_eq(err.mde_msg, "predicate: and/or nested deeper than "
-	    "100 levels");
+	    "32 levels");
 	free(text);
 }
 END_TEST
