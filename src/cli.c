@@ -106,8 +106,10 @@ parse_args(int argc, char **argv, opts_t *o)
 	md_error_t err;
 	int c;
 
-	if ((o->o_sfields = calloc((size_t)argc, sizeof (char *))) == NULL ||
-	    (o->o_zones = calloc((size_t)argc, sizeof (char *))) == NULL) {
+	/* at most one -s or -z per argument; argc may be 0 */
+	if ((o->o_sfields = calloc((size_t)argc + 1, sizeof (char *))) ==
+	    NULL || (o->o_zones = calloc((size_t)argc + 1,
+	    sizeof (char *))) == NULL) {
 		errmsg(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
