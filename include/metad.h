@@ -57,7 +57,8 @@ typedef enum md_errcode {
 	MD_ERR_FIELD,		/* a decomposition names an unknown field */
 	MD_ERR_ZONE,		/* a zone name is not valid */
 	MD_ERR_TRANSLATE,	/* no valid D script can be generated */
-	MD_ERR_LIMIT		/* an input exceeds a documented limit */
+	MD_ERR_LIMIT,		/* an input exceeds a documented limit */
+	MD_ERR_OPTION		/* a DTrace option or interval is not valid */
 } md_errcode_t;
 
 #define	MD_ERRMSGLEN	512
@@ -110,6 +111,21 @@ typedef struct md_decomp {
 
 #define	MD_MAXDECOMPS	2
 
+/*
+ * A DTrace option, written into each script as "#pragma D option NAME" or
+ * "#pragma D option NAME=VALUE" (as dtrace -x NAME[=VALUE] sets it).
+ */
+typedef struct md_option {
+	const char	*mdo_name;	/* bufsize, aggrate, quiet, ... */
+	const char	*mdo_value;	/* NULL for a flag (quiet, zdefs) */
+} md_option_t;
+
+#define	MD_MAXOPTIONS	64
+
+/*
+ * What to generate.  Zero the whole structure first: a field left zero
+ * asks for nothing, also in versions that add fields.
+ */
 typedef struct md_request {
 	const md_decomp_t	*mdq_decomps;	/* at most MD_MAXDECOMPS */
 	size_t			mdq_ndecomps;
@@ -117,6 +133,10 @@ typedef struct md_request {
 	const char *const	*mdq_zones;	/* zone names */
 	size_t			mdq_nzones;	/* 0: none; MD_MAXZONES */
 	const char		*mdq_hostname;	/* NULL: gethostname() */
+	const md_option_t	*mdq_options;	/* pragmas, after the zone's */
+	size_t			mdq_noptions;	/* MD_MAXOPTIONS */
+	const char		*mdq_interval;	/* "1s": print and clear the */
+						/* aggregation every 1s */
 } md_request_t;
 
 /*
@@ -136,6 +156,8 @@ typedef struct md_result {
 	md_zero_t	mdr_zero;
 	int		mdr_hasdists;	/* a numeric decomposition */
 	int		mdr_hasdecomps;	/* a discrete decomposition */
+	char		**mdr_keys;	/* the fields of the aggregation's */
+	size_t		mdr_nkeys;	/* key, in order (the -s fields) */
 } md_result_t;
 
 extern md_result_t *md_generate(const md_metric_t *, const md_request_t *,
@@ -151,6 +173,16 @@ extern char *md_result_join(const md_result_t *, size_t *);
 
 /* Zone names: 1 to 64 of [A-Za-z0-9_.-], the first alphanumeric. */
 extern int md_zone_valid(const char *);
+
+/*
+ * DTrace options: known consumer options only, each value in the syntax of
+ * its kind (a size as 4m, a time as 10ms or 101hz, a number, a word), or
+ * no value for a flag.  Returns 0, or -1 with MD_ERR_OPTION in *err.
+ */
+extern int md_option_check(const char *, const char *, md_error_t *);
+
+/* Tick intervals, as dtrace's tick-N probes: 1s, 500ms, 10sec, 5hz, 100. */
+extern int md_interval_valid(const char *);
 
 #ifdef	__cplusplus
 }

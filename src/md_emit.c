@@ -16,7 +16,9 @@
  * user's predicate.  Every list of parts is printed the same way: each item
  * in parentheses, joined by && or ||, the whole in parentheses.
  *
- * All text goes into one buffer; on any error the caller discards it.
+ * With an interval, a last clause prints and clears the aggregation at
+ * every tick.  All text goes into one buffer; on any error the caller
+ * discards it.
  */
 
 #include <stdio.h>
@@ -365,6 +367,12 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	}
 	while (rv == 0 && (p = md_plan_next(&plan, &i)) != NULL)
 		rv = md_emit_clause(&em, p, i);
+	if (rv == 0 && req->er_interval != NULL) {
+		/* print and clear the aggregation every interval */
+		md_buf_puts(out, "tick-");
+		md_buf_puts(out, req->er_interval);
+		md_buf_puts(out, "\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
+	}
 
 	if (rv == 0 && md_buf_failed(out))
 		rv = md_buf_error(out, err);

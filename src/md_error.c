@@ -23,7 +23,8 @@ static const char *const md_errstrs[] = {
 	[MD_ERR_FIELD] = "unknown field",
 	[MD_ERR_ZONE] = "invalid zone name",
 	[MD_ERR_TRANSLATE] = "cannot generate the script",
-	[MD_ERR_LIMIT] = "input too large"
+	[MD_ERR_LIMIT] = "input too large",
+	[MD_ERR_OPTION] = "invalid DTrace option"
 };
 
 const char *

@@ -1,11 +1,12 @@
 /*
  * md_gen.c: md_generate(), from a request to the finished scripts.
  *
- * Checks the request (fields, number of decompositions, zone names), folds
- * repeated decompositions into one, has md_emit() write the script once,
- * and makes the scripts: one per zone, each behind its zone pragma, when
- * the metric allows "#pragma D option zone=" and fewer than four zones are
- * given; otherwise the one script.
+ * Checks the request (fields, number of decompositions, zone names,
+ * options, interval), folds repeated decompositions into one, has
+ * md_emit() write the script once, and makes the scripts: one per zone,
+ * each behind its zone pragma, when the metric allows "#pragma D option
+ * zone=" and fewer than four zones are given; otherwise the one script.
+ * Option pragmas follow the zone pragma in each script.
  */
 
 #include <errno.h>
@@ -93,56 +94,117 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 			    "invalid zone name: \"%s\"", req->mdq_zones[i] ==
 			    NULL ? "(null)" : req->mdq_zones[i]));
 	}
+	if (req->mdq_noptions > MD_MAXOPTIONS)
+		return (md_error_set(err, MD_ERR_LIMIT, "more than %d options",
+		    MD_MAXOPTIONS));
+	for (i = 0; i < req->mdq_noptions; i++) {
+		if (md_option_check(req->mdq_options[i].mdo_name,
+		    req->mdq_options[i].mdo_value, err) != 0)
+			return (-1);
+	}
+	if (req->mdq_interval != NULL && !md_interval_valid(req->mdq_interval))
+		return (md_error_set(err, MD_ERR_OPTION, "interval \"%s\": not "
+		    "a tick interval, as 1s, 500ms or 5hz", req->mdq_interval));
 	return (0);
 }
 
-/* The result: n scripts, each prefix (if any) + body, in one allocation. */
-static md_result_t *
-md_gen_result(const md_request_t *req, const md_buf_t *body, int perzone,
-    md_error_t *err)
+/* "#pragma D option ..." lines of the options, into b. */
+static void
+md_gen_pragmas(md_buf_t *b, const md_request_t *req)
 {
-	static const char pragma[] = "#pragma D option zone=";
-	size_t n = perzone ? req->mdq_nzones : 1, total = 0, i;
-	md_result_t *r;
-	char *text;
+	size_t i;
 
+	for (i = 0; i < req->mdq_noptions; i++) {
+		md_buf_puts(b, "#pragma D option ");
+		md_buf_puts(b, req->mdq_options[i].mdo_name);
+		if (req->mdq_options[i].mdo_value != NULL) {
+			md_buf_putc(b, '=');
+			md_buf_puts(b, req->mdq_options[i].mdo_value);
+		}
+		md_buf_putc(b, '\n');
+	}
+}
+
+/*
+ * The result: n scripts, each its pragmas (zone, then options, then a
+ * blank line; none without either) and the body; and the key fields.
+ * Scripts and key names share one allocation, which the result owns.
+ */
+static md_result_t *
+md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
+    const md_buf_t *body, int perzone, md_error_t *err)
+{
+	static const char zpragma[] = "#pragma D option zone=";
+	size_t n = perzone ? req->mdq_nzones : 1, total = 0, i;
+	md_result_t *r = NULL;
+	md_buf_t opts;
+	char *text = NULL;
+
+	md_buf_init(&opts);
+	md_gen_pragmas(&opts, req);
+	if (md_buf_failed(&opts)) {
+		(void) md_error_nomem(err);
+		goto fail;
+	}
 	for (i = 0; i < n; i++) {
-		total += body->mb_len + 1;
+		total += body->mb_len + opts.mb_len + 2;
 		if (perzone)
-			total += sizeof (pragma) + strlen(req->mdq_zones[i]) + 2;
+			total += sizeof (zpragma) + strlen(req->mdq_zones[i]);
 	}
 	if (total > MD_MAXOUTPUT) {
 		(void) md_error_set(err, MD_ERR_LIMIT, "the scripts would be "
 		    "larger than the limit of %lu MiB", MD_MAXOUTPUT >> 20);
-		return (NULL);
+		goto fail;
 	}
+	for (i = 0; i < nd; i++)
+		total += strlen(d[i].mdd_field) + 1;
 	if ((r = calloc(1, sizeof (*r))) == NULL ||
 	    (r->mdr_scripts = calloc(n, sizeof (char *))) == NULL ||
 	    (r->mdr_lens = calloc(n, sizeof (size_t))) == NULL ||
+	    (r->mdr_keys = calloc(nd + 1, sizeof (char *))) == NULL ||
 	    (text = malloc(total)) == NULL) {
-		md_result_free(r);
 		(void) md_error_nomem(err);
-		return (NULL);
+		goto fail;
 	}
 	r->mdr_nscripts = n;
 	for (i = 0; i < n; i++) {
 		char *s = text;
 
 		if (perzone) {
-			(void) memcpy(text, pragma, sizeof (pragma) - 1);
-			text += sizeof (pragma) - 1;
+			(void) memcpy(text, zpragma, sizeof (zpragma) - 1);
+			text += sizeof (zpragma) - 1;
 			(void) strcpy(text, req->mdq_zones[i]);
 			text += strlen(text);
 			*text++ = '\n';
-			*text++ = '\n';
 		}
+		if (opts.mb_len > 0) {
+			(void) memcpy(text, opts.mb_data, opts.mb_len);
+			text += opts.mb_len;
+		}
+		if (text != s)
+			*text++ = '\n';
 		(void) memcpy(text, body->mb_data, body->mb_len);
 		text += body->mb_len;
 		*text++ = '\0';
 		r->mdr_scripts[i] = s;
 		r->mdr_lens[i] = (size_t)(text - s) - 1;
 	}
+	for (i = 0; i < nd; i++) {
+		if (d[i].mdd_kind != MD_DECOMP_STRING)
+			continue;
+		(void) strcpy(text, d[i].mdd_field);
+		r->mdr_keys[r->mdr_nkeys++] = text;
+		text += strlen(text) + 1;
+	}
+	md_buf_fini(&opts);
 	return (r);
+fail:
+	md_buf_fini(&opts);
+	free(text);
+	if (r != NULL && r->mdr_scripts != NULL)
+		r->mdr_scripts[0] = NULL;
+	md_result_free(r);
+	return (NULL);
 }
 
 md_result_t *
@@ -169,6 +231,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	er.er_zones = req->mdq_zones;
 	er.er_nzones = req->mdq_nzones;
 	er.er_host = req->mdq_hostname;
+	er.er_interval = req->mdq_interval;
 	if (er.er_host == NULL) {
 		if (gethostname(host, sizeof (host)) != 0) {
 			(void) md_error_set(err, MD_ERR_TRANSLATE, "cannot get "
@@ -185,7 +248,8 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		md_buf_fini(&body);
 		return (NULL);
 	}
-	r = md_gen_result(req, &body, m->mm_pragmazone && req->mdq_nzones > 0 &&
+	r = md_gen_result(req, folded, er.er_ndecomps, &body,
+	    m->mm_pragmazone && req->mdq_nzones > 0 &&
 	    req->mdq_nzones < MD_PRAGMAZONES, err);
 	md_buf_fini(&body);
 	if (r == NULL)
@@ -211,6 +275,7 @@ md_result_free(md_result_t *r)
 		free(r->mdr_scripts[0]);
 	free(r->mdr_scripts);
 	free(r->mdr_lens);
+	free(r->mdr_keys);
 	free(r);
 }
 

@@ -10,6 +10,7 @@
  *	md_plan.c	which probedesc entries a script needs, what is gathered
  *	md_resolve.c	$hostname, $N and $fieldN substitution
  *	md_emit.c	D text for one script
+ *	md_option.c	DTrace options (-x) and tick intervals (-i)
  *	md_gen.c	md_generate(): requests, zones, results
  */
 
@@ -278,6 +279,7 @@ typedef struct md_emit_req {
 	const char *const	*er_zones;
 	size_t			er_nzones;
 	const char		*er_host;
+	const char		*er_interval;	/* NULL: no tick clause */
 } md_emit_req_t;
 
 extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,

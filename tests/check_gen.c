@@ -62,14 +62,13 @@ END_TEST
 static md_result_t *
 t_result(const char *words)
 {
-	md_decomp_t d[8];
-	const char *zones[8];
+	t_req_t tr;
 	md_metric_t *m = t_metric(T_SYSCALL);
 	md_request_t req;
 	md_result_t *r;
 	md_error_t err;
 
-	t_request(words, &req, d, zones);
+	t_request(words, &req, &tr);
 	r = md_generate(m, &req, &err);
 	ck_assert_msg(r != NULL, "%s", err.mde_msg);
 	/* the result does not refer to the metric */
@@ -303,6 +302,70 @@ START_TEST(gen_should_refuse_scripts_past_the_output_limit)
 }
 END_TEST
 
+START_TEST(gen_should_put_option_pragmas_after_the_zone_pragma)
+{
+	ck_assert_str_eq(t_gen(G_ZONED, "x:bufsize=8m x:quiet x:aggrate=10hz",
+	    NULL),
+	    "#pragma D option bufsize=8m\n"
+	    "#pragma D option quiet\n"
+	    "#pragma D option aggrate=10hz\n"
+	    "\n"
+	    "x\n{\n\t@ = count();\n}\n\n");
+	ck_assert_str_eq(t_gen(G_ZONED, "z:one z:two x:zdefs", NULL),
+	    "#pragma D option zone=one\n"
+	    "#pragma D option zdefs\n\n"
+	    G_BODY("zonename == \"one\") || (zonename == \"two\"")
+	    G_SEP
+	    "#pragma D option zone=two\n"
+	    "#pragma D option zdefs\n\n"
+	    G_BODY("zonename == \"one\") || (zonename == \"two\""));
+}
+END_TEST
+
+START_TEST(gen_should_refuse_bad_options_and_intervals)
+{
+	ck_assert_str_eq(t_gen_error(G_ZONED, "x:bufsize=lots", NULL,
+	    MD_ERR_OPTION), "option \"bufsize\": \"lots\" is not a size, as "
+	    "4m: digits and k, m, g or t");
+	ck_assert_str_eq(t_gen_error(G_ZONED, "x:zone=global", NULL,
+	    MD_ERR_OPTION), "option \"zone\": give zones with -z");
+	ck_assert_str_eq(t_gen_error(G_ZONED, "i:1.5s", NULL, MD_ERR_OPTION),
+	    "interval \"1.5s\": not a tick interval, as 1s, 500ms or 5hz");
+}
+END_TEST
+
+START_TEST(gen_should_print_and_clear_at_every_tick)
+{
+	ck_assert_str_eq(t_gen(G_ZONED, "i:500ms x:quiet", NULL),
+	    "#pragma D option quiet\n\n"
+	    "x\n{\n\t@ = count();\n}\n\n"
+	    "tick-500ms\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
+}
+END_TEST
+
+/* The result owns the key names: metric and request are gone by then. */
+START_TEST(gen_should_name_the_fields_of_the_key)
+{
+	md_result_t *r = t_result("n:latency s:execname");
+	md_result_t *r2 = t_result("s:zonename s:execname");
+	md_result_t *r3 = t_result("s:latency n:latency");
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		(void) q("overwrite the ring of test buffers");
+	ck_assert_uint_eq(r->mdr_nkeys, 1);
+	ck_assert_str_eq(r->mdr_keys[0], "execname");
+	ck_assert_uint_eq(r2->mdr_nkeys, 2);
+	ck_assert_str_eq(r2->mdr_keys[0], "zonename");
+	ck_assert_str_eq(r2->mdr_keys[1], "execname");
+	ck_assert_ptr_null(r2->mdr_keys[2]);
+	ck_assert_uint_eq(r3->mdr_nkeys, 0);
+	md_result_free(r);
+	md_result_free(r2);
+	md_result_free(r3);
+}
+END_TEST
+
 START_TEST(result_join_should_separate_scripts)
 {
 	char *s1 = "one\n", *s2 = "two\n";
@@ -348,6 +411,10 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_give_the_same_script_every_time);
 	tcase_add_test(tc, gen_should_refuse_more_zones_than_its_limit);
 	tcase_add_test(tc, gen_should_refuse_scripts_past_the_output_limit);
+	tcase_add_test(tc, gen_should_put_option_pragmas_after_the_zone_pragma);
+	tcase_add_test(tc, gen_should_refuse_bad_options_and_intervals);
+	tcase_add_test(tc, gen_should_print_and_clear_at_every_tick);
+	tcase_add_test(tc, gen_should_name_the_fields_of_the_key);
 	tcase_add_test(tc, result_join_should_separate_scripts);
 	suite_add_tcase(s, tc);
 	return (s);

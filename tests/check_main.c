@@ -86,28 +86,41 @@ t_pred(const char *sq)
 }
 
 void
-t_request(const char *words, md_request_t *req, md_decomp_t *d,
-    const char **zones)
+t_request(const char *words, md_request_t *req, t_req_t *tr)
 {
-	char *buf = t_slot(), *w, *last = NULL;
+	char *buf = t_slot(), *w, *last = NULL, *eq;
 
 	(void) memset(req, 0, sizeof (*req));
-	req->mdq_decomps = d;
-	req->mdq_zones = zones;
+	req->mdq_decomps = tr->tr_d;
+	req->mdq_zones = tr->tr_zones;
+	req->mdq_options = tr->tr_opts;
 	req->mdq_hostname = T_HOST;
 	(void) snprintf(buf, T_RINGLEN, "%s", words == NULL ? "" : words);
 	for (w = strtok_r(buf, " ", &last); w != NULL;
 	    w = strtok_r(NULL, " ", &last)) {
 		ck_assert_msg(strlen(w) > 2 && w[1] == ':' &&
-		    strchr("snz", w[0]) != NULL, "bad word %s", w);
-		ck_assert(req->mdq_ndecomps < 8 && req->mdq_nzones < 8);
-		if (w[0] == 'z') {
-			zones[req->mdq_nzones++] = w + 2;
-			continue;
+		    strchr("snzxi", w[0]) != NULL, "bad word %s", w);
+		ck_assert(req->mdq_ndecomps < 8 && req->mdq_nzones < 8 &&
+		    req->mdq_noptions < 8);
+		switch (w[0]) {
+		case 'z':
+			tr->tr_zones[req->mdq_nzones++] = w + 2;
+			break;
+		case 'i':
+			req->mdq_interval = w + 2;
+			break;
+		case 'x':
+			if ((eq = strchr(w, '=')) != NULL)
+				*eq++ = '\0';
+			tr->tr_opts[req->mdq_noptions].mdo_name = w + 2;
+			tr->tr_opts[req->mdq_noptions++].mdo_value = eq;
+			break;
+		default:
+			tr->tr_d[req->mdq_ndecomps].mdd_field = w + 2;
+			tr->tr_d[req->mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
+			    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
+			break;
 		}
-		d[req->mdq_ndecomps].mdd_field = w + 2;
-		d[req->mdq_ndecomps++].mdd_kind = w[0] == 'n' ?
-		    MD_DECOMP_NUMBER : MD_DECOMP_STRING;
 	}
 }
 
@@ -119,14 +132,13 @@ static md_result_t *
 t_generate(const char *msq, const char *words, const char *psq,
     md_error_t *err)
 {
-	md_decomp_t d[8];
-	const char *zones[8];
+	t_req_t tr;
 	md_request_t req;
 	md_metric_t *m = t_metric(msq);
 	md_pred_t *p = psq == NULL ? NULL : t_pred(psq);
 	md_result_t *r;
 
-	t_request(words, &req, d, zones);
+	t_request(words, &req, &tr);
 	req.mdq_pred = p;
 	r = md_generate(m, &req, err);
 	md_pred_free(p);
@@ -181,6 +193,7 @@ main(void)
 	srunner_add_suite(sr, plan_suite());
 	srunner_add_suite(sr, emit_suite());
 	srunner_add_suite(sr, gen_suite());
+	srunner_add_suite(sr, option_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -24,6 +24,7 @@ extern Suite *resolve_suite(void);
 extern Suite *plan_suite(void);
 extern Suite *emit_suite(void);
 extern Suite *gen_suite(void);
+extern Suite *option_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */
 extern const char *q(const char *);
@@ -38,13 +39,19 @@ extern const char *t_metric_error(const char *, md_errcode_t);
 extern md_pred_t *t_pred(const char *);
 
 /*
- * A request written as words: "s:FIELD", "n:FIELD" and "z:ZONE", e.g.
- * "s:execname n:latency z:web1", into req, whose decompositions and zones
- * go to d and zones (room for 8 each).  The fields and zones point into a
- * ring buffer, valid for the rest of the test.
+ * A request written as words: "s:FIELD", "n:FIELD", "z:ZONE",
+ * "x:NAME[=VALUE]" (an option) and "i:INTERVAL", e.g. "s:execname
+ * n:latency z:web1 x:bufsize=4m", into req, whose decompositions, zones and
+ * options go to the t_req_t (room for 8 each).  The words point into a ring
+ * buffer, valid for the rest of the test.
  */
-extern void t_request(const char *, md_request_t *, md_decomp_t *,
-    const char **);
+typedef struct t_req {
+	md_decomp_t	tr_d[8];
+	const char	*tr_zones[8];
+	md_option_t	tr_opts[8];
+} t_req_t;
+
+extern void t_request(const char *, md_request_t *, t_req_t *);
 
 /*
  * Generate with a request written as words (as t_request()); pred is

@@ -48,16 +48,15 @@ t_plan(const char *msq, const char *fields, const char *psq, char *order,
 {
 	md_metric_t *m = t_metric(msq);
 	md_pred_t *p = psq == NULL ? NULL : t_pred(psq);
-	md_decomp_t d[8];
-	const char *zones[8];
+	t_req_t tr;
 	md_request_t req;
 	size_t idx, i;
 	md_error_t err;
 	md_plan_t pl;
 
-	t_request(fields, &req, d, zones);
-	ck_assert_int_eq(md_plan_init(&pl, m, d, req.mdq_ndecomps, p, &err),
-	    0);
+	t_request(fields, &req, &tr);
+	ck_assert_int_eq(md_plan_init(&pl, m, tr.tr_d, req.mdq_ndecomps, p,
+	    &err), 0);
 	order[0] = '\0';
 	while (md_plan_next(&pl, &idx) != NULL)
 		(void) sprintf(order + strlen(order), "%s%zu",

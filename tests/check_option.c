@@ -1,0 +1,105 @@
+/*
+ * check_option.c: DTrace options (-x) and tick intervals (-i).
+ */
+
+#include <string.h>
+
+#include "check_md.h"
+
+static const struct {
+	const char	*o_name;
+	const char	*o_value;	/* NULL: a flag */
+} good[] = {
+	{ "bufsize", "4m" }, { "bufsize", "16384" }, { "aggsize", "1G" },
+	{ "dynvarsize", "32k" }, { "strsize", "1024" }, { "specsize", "2T" },
+	{ "aggrate", "10hz" }, { "cleanrate", "101hz" }, { "switchrate", "1s" },
+	{ "statusrate", "500ms" }, { "aggrate", "250" }, { "aggrate", "5min" },
+	{ "nspec", "4" }, { "cpu", "0" }, { "stackframes", "100" },
+	{ "bufpolicy", "ring" }, { "bufpolicy", "fill" }, { "bufresize", "auto" },
+	{ "quiet", NULL }, { "zdefs", NULL }, { "destructive", NULL },
+	{ "aggsortrev", NULL }, { "aggzoom", NULL },
+};
+
+START_TEST(option_should_accept_dtrace_options)
+{
+	md_error_t err;
+
+	ck_assert_msg(md_option_check(good[_i].o_name, good[_i].o_value,
+	    &err) == 0, "%s=%s: %s", good[_i].o_name,
+	    good[_i].o_value == NULL ? "(none)" : good[_i].o_value, err.mde_msg);
+}
+END_TEST
+
+static const struct {
+	const char	*b_name;
+	const char	*b_value;
+	const char	*b_msg;
+} bad[] = {
+	{ "bufsiz", "4m", "option \"bufsiz\": not a DTrace option meta-d "
+	    "knows" },
+	{ "zone", "global", "option \"zone\": give zones with -z" },
+	{ "", NULL, "option \"\": not a DTrace option" },
+	{ "bufsize", NULL, "option \"bufsize\" needs a value: a size, as 4m" },
+	{ "bufsize", "4mb", "option \"bufsize\": \"4mb\" is not a size" },
+	{ "bufsize", "-4m", "option \"bufsize\": \"-4m\" is not a size" },
+	{ "bufsize", "04m", "option \"bufsize\": \"04m\" is not a size" },
+	{ "bufsize", "m", "option \"bufsize\": \"m\" is not a size" },
+	{ "bufsize", "", "option \"bufsize\": \"\" is not a size" },
+	{ "bufsize", "12345678901", "\"12345678901\" is not a size" },
+	{ "bufsize", "4m\n#pragma D option destructive", "is not a size" },
+	{ "aggrate", "10hZ", "option \"aggrate\": \"10hZ\" is not a time or "
+	    "rate" },
+	{ "aggrate", "1.5s", "\"1.5s\" is not a time or rate" },
+	{ "nspec", "4k", "option \"nspec\": \"4k\" is not a number" },
+	{ "bufpolicy", "rings", "option \"bufpolicy\": \"rings\" is not "
+	    "fill|ring|switch" },
+	{ "bufpolicy", "rin", "\"rin\" is not fill|ring|switch" },
+	{ "bufpolicy", "", "\"\" is not fill|ring|switch" },
+	{ "quiet", "yes", "option \"quiet\": \"yes\" is not no value" },
+	{ "quiet", "", "option \"quiet\": \"\" is not no value" },
+};
+
+START_TEST(option_should_refuse_what_dtrace_would_not_take)
+{
+	md_error_t err;
+
+	ck_assert_int_eq(md_option_check(bad[_i].b_name, bad[_i].b_value,
+	    &err), -1);
+	ck_assert_int_eq(err.mde_code, MD_ERR_OPTION);
+	ck_assert_msg(strstr(err.mde_msg, bad[_i].b_msg) != NULL,
+	    "message \"%s\", expected \"%s\"", err.mde_msg, bad[_i].b_msg);
+	ck_assert_int_eq(md_option_check(NULL, NULL, &err), -1);
+}
+END_TEST
+
+START_TEST(interval_should_follow_tick_probes)
+{
+	static const char *const ok[] = { "1s", "500ms", "10sec", "5hz",
+	    "100", "1min", "2h", "1d", "250us", "1000000ns", "3msec" };
+	static const char *const ko[] = { "", "0", "0s", "01s", "s", "1.5s",
+	    "1 s", "1S", "1sx", "-1s", "1s;", "10ks", "99999999999s",
+	    "1s\n{ trace(1); }" };
+	size_t i;
+
+	for (i = 0; i < sizeof (ok) / sizeof (ok[0]); i++)
+		ck_assert_msg(md_interval_valid(ok[i]), "refused %s", ok[i]);
+	for (i = 0; i < sizeof (ko) / sizeof (ko[0]); i++)
+		ck_assert_msg(!md_interval_valid(ko[i]), "accepted %s", ko[i]);
+	ck_assert(!md_interval_valid(NULL));
+}
+END_TEST
+
+Suite *
+option_suite(void)
+{
+	Suite *s = suite_create("option");
+	TCase *tc = tcase_create("option");
+
+	tcase_add_loop_test(tc, option_should_accept_dtrace_options, 0,
+	    (int)(sizeof (good) / sizeof (good[0])));
+	tcase_add_loop_test(tc, option_should_refuse_what_dtrace_would_not_take,
+	    0, (int)(sizeof (bad) / sizeof (bad[0])));
+	tcase_add_test(tc, interval_should_follow_tick_probes);
+	suite_add_tcase(s, tc);
+	return (s);
+}
