@@ -53,7 +53,7 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults \
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir \
 	check-sanitize check-failalloc check-valgrind fuzz fuzz-run install \
 	uninstall clean
 
@@ -86,7 +86,7 @@ deps-valgrind:
 	@command -v $(VALGRIND) >/dev/null 2>&1 || \
 	    $(SUDO) apt-get install -y valgrind
 
-$(LIB_OBJS) src/cli.o src/main.o: $(HDRS) | deps
+$(LIB_OBJS) src/cli.o src/cli_out.o src/main.o: $(HDRS) | deps
 $(TEST_OBJS): $(HDRS) tests/check_md.h | deps
 
 src/%.o: src/%.c
@@ -99,15 +99,15 @@ libmetad.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-meta-d: src/main.o src/cli.o libmetad.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o src/cli.o libmetad.a \
-	    $(CJSON_LIBS)
+meta-d: src/main.o src/cli.o src/cli_out.o libmetad.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o src/cli.o src/cli_out.o \
+	    libmetad.a $(CJSON_LIBS)
 
 tests/unit: $(TEST_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
 	    $(CJSON_LIBS) $(CHECK_LIBS)
 
-CLI_SRCS = src/main.c src/cli.c
+CLI_SRCS = src/main.c src/cli.c src/cli_out.c
 
 build/sanitize/%.o: %.c $(HDRS) tests/check_md.h | deps-clang
 	@mkdir -p $(@D)
@@ -135,7 +135,8 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1 \
 	    sh -c './build/sanitize/unit && \
 	    sh tests/golden.sh build/sanitize/meta-d && \
-	    sh tests/faults.sh build/sanitize/meta-d'
+	    sh tests/faults.sh build/sanitize/meta-d && \
+	    sh tests/outdir.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
 	sh tests/failalloc.sh build/failalloc/meta-d
@@ -159,7 +160,8 @@ build/fuzz/fuzz_metric: build/fuzz/fuzz/fuzz_metric.o $(FUZZ_LIB)
 build/fuzz/fuzz_pred: build/fuzz/fuzz/fuzz_pred.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
-build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o $(FUZZ_LIB)
+build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o \
+    build/fuzz/src/cli_out.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 # Build the fuzzers and their seed corpora; fuzz-run runs each for
@@ -173,7 +175,7 @@ fuzz-run: fuzz
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults
+test: unit golden faults outdir
 
 unit: tests/unit
 	./tests/unit
@@ -183,6 +185,9 @@ golden: meta-d
 
 faults: meta-d
 	sh tests/faults.sh ./meta-d
+
+outdir: meta-d
+	sh tests/outdir.sh ./meta-d
 
 check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \

@@ -158,6 +158,8 @@ typedef struct md_result {
 	int		mdr_hasdecomps;	/* a discrete decomposition */
 	char		**mdr_keys;	/* the fields of the aggregation's */
 	size_t		mdr_nkeys;	/* key, in order (the -s fields) */
+	int		mdr_perzone;	/* script i is for the request's */
+					/* zone i, behind its pragma */
 } md_result_t;
 
 extern md_result_t *md_generate(const md_metric_t *, const md_request_t *,

@@ -1,14 +1,18 @@
 /*
  * cli.c: the meta-d command line.
  *
- *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...] [FILE]
+ *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
+ *	    [-x NAME[=VALUE] ...] [-i INTERVAL] [--json | -o DIR] [FILE]
+ *	meta-d --check | --list-fields [FILE]
+ *	meta-d -h | -V
  *
- * Parses the options, reads the metric, and hands the rest to libmetad.
- * Output is all or nothing: the scripts are written with one write loop
+ * Parses the options, reads the metric, and hands the rest to libmetad;
+ * cli_out.c writes what it made.  Output is all or nothing: it is written
  * once everything has succeeded, and a failed write is an error.
  *
- * Exit status: 0 success, 1 error, 2 usage (including an invalid predicate
- * or zone name).  Every message starts with "meta-d: ".
+ * Exit status: 0 success, 1 error, 2 usage (including an invalid
+ * predicate, zone name, option or interval).  Every message starts with
+ * "meta-d: "; what it quotes from the user is escaped (md_msg_escape()).
  *
  * md_cli_main() takes its input, output and error streams as arguments and
  * keeps no state between calls, so that a fuzzer can run the whole command
@@ -30,10 +34,27 @@
 
 #define	STDIN_NAME	"<stdin>"
 
+/* What the command does; at most one of these is asked for. */
+typedef enum md_cli_mode {
+	MODE_TEXT,		/* the scripts, joined, on stdout */
+	MODE_JSON,		/* --json */
+	MODE_FILES,		/* -o DIR */
+	MODE_CHECK,		/* --check */
+	MODE_LIST		/* --list-fields */
+} md_cli_mode_t;
+
+/* Long options without a short form. */
+#define	OPT_JSON	256
+#define	OPT_CHECK	257
+#define	OPT_LIST	258
+
 typedef struct opts {
 	int		o_in;		/* standard input */
 	int		o_out;		/* standard output */
 	FILE		*o_err;		/* standard error */
+	md_cli_mode_t	o_mode;
+	const char	*o_modeopt;	/* the option that set o_mode */
+	int		o_done;		/* -h or -V answered */
 	const char	**o_sfields;	/* -s, in order */
 	size_t		o_nsfields;
 	const char	*o_nfield;	/* -n, the last one */
@@ -41,8 +62,41 @@ typedef struct opts {
 	md_pred_t	*o_pred;
 	const char	**o_zones;	/* -z, in order */
 	size_t		o_nzones;
+	md_option_t	*o_options;	/* -x, names allocated */
+	size_t		o_noptions;
+	const char	*o_interval;	/* -i */
+	const char	*o_dir;		/* -o */
 	const char	*o_file;	/* NULL or "-": stdin */
 } opts_t;
+
+static const char md_cli_usage_text[] =
+	"usage: meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]\n"
+	"              [-x NAME[=VALUE] ...] [-i INTERVAL] [--json | -o DIR] "
+	"[FILE]\n"
+	"       meta-d --check | --list-fields [FILE]\n"
+	"       meta-d -h | -V\n"
+	"\n"
+	"  -s FIELD               break the results down by FIELD "
+	"(at most two -s/-n)\n"
+	"  -n FIELD               aggregate the numeric FIELD "
+	"(e.g. quantize latency)\n"
+	"  -p, --predicate PRED   count only what matches the krill "
+	"predicate PRED (JSON)\n"
+	"  -z, --zone ZONE        only zone ZONE (repeatable)\n"
+	"  -x NAME[=VALUE]        add #pragma D option NAME=VALUE, as "
+	"dtrace -x (repeatable)\n"
+	"  -i, --interval TIME    print and clear the aggregation every "
+	"TIME (1s, 500ms, 5hz)\n"
+	"  --json                 print one JSON document: scripts, zero, "
+	"hasdists, ...\n"
+	"  -o, --output-dir DIR   write each script to DIR/NAME.d "
+	"(NAME-ZONE.d per zone)\n"
+	"  --check                only check the metric\n"
+	"  --list-fields          print the metric's fields, one a line\n"
+	"  -h, --help             print this and exit\n"
+	"  -V, --version          print the version and exit\n"
+	"  FILE                   the metric (JSON); none or - reads "
+	"standard input\n";
 
 static void errmsg(const opts_t *, const char *, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -69,29 +123,63 @@ errmsg(const opts_t *o, const char *fmt, ...)
 	(void) fprintf(o->o_err, "meta-d: %s\n", msg);
 }
 
-void
-md_cli_usage(FILE *fp)
-{
-	(void) fprintf(fp,
-	    "usage: meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] "
-	    "[-z ZONE ...] [FILE]\n"
-	    "\n"
-	    "  -s FIELD              break the results down by FIELD "
-	    "(at most two -s/-n)\n"
-	    "  -n FIELD              aggregate the numeric FIELD "
-	    "(e.g. quantize latency)\n"
-	    "  -p, --predicate PRED  count only what matches the krill "
-	    "predicate PRED (JSON)\n"
-	    "  -z, --zone ZONE       only zone ZONE (repeatable)\n"
-	    "  FILE                  the metric (JSON); none or - reads "
-	    "standard input\n");
-}
-
 static int
 usage_error(const opts_t *o)
 {
-	md_cli_usage(o->o_err);
+	(void) fputs(md_cli_usage_text, o->o_err);
 	return (MD_CLI_USAGE);
+}
+
+/* -h and -V: the answer on stdout, and nothing more to do. */
+static int
+answer(opts_t *o, const char *text)
+{
+	o->o_done = 1;
+	if (md_cli_write(o->o_out, text, strlen(text)) != 0) {
+		errmsg(o, "write: %s", strerror(errno));
+		return (MD_CLI_ERROR);
+	}
+	return (MD_CLI_SUCCESS);
+}
+
+static int
+set_mode(opts_t *o, md_cli_mode_t mode, const char *opt)
+{
+	if (o->o_mode != MODE_TEXT && o->o_mode != mode) {
+		errmsg(o, "%s and %s cannot be used together", o->o_modeopt,
+		    opt);
+		return (usage_error(o));
+	}
+	o->o_mode = mode;
+	o->o_modeopt = opt;
+	return (MD_CLI_SUCCESS);
+}
+
+/* -x NAME or -x NAME=VALUE, checked as libmetad will. */
+static int
+add_option(opts_t *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	md_option_t *opt = &o->o_options[o->o_noptions];
+	md_error_t err;
+
+	if (o->o_noptions == MD_MAXOPTIONS) {
+		errmsg(o, "too many -x options (at most %d)", MD_MAXOPTIONS);
+		return (usage_error(o));
+	}
+	opt->mdo_name = eq == NULL ? strdup(arg) :
+	    strndup(arg, (size_t)(eq - arg));
+	opt->mdo_value = eq == NULL ? NULL : eq + 1;
+	if (opt->mdo_name == NULL) {
+		errmsg(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	o->o_noptions++;
+	if (md_option_check(opt->mdo_name, opt->mdo_value, &err) != 0) {
+		errmsg(o, "-x %s: %s", arg, err.mde_msg);
+		return (usage_error(o));
+	}
+	return (MD_CLI_SUCCESS);
 }
 
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
@@ -101,15 +189,23 @@ parse_args(int argc, char **argv, opts_t *o)
 	static const struct option longopts[] = {
 		{ "predicate", required_argument, NULL, 'p' },
 		{ "zone", required_argument, NULL, 'z' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "output-dir", required_argument, NULL, 'o' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "list-fields", no_argument, NULL, OPT_LIST },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	md_error_t err;
-	int c;
+	int c, rv = MD_CLI_SUCCESS;
 
-	/* at most one -s or -z per argument; argc may be 0 */
+	/* at most one -s, -z or -x per argument; argc may be 0 */
 	if ((o->o_sfields = calloc((size_t)argc + 1, sizeof (char *))) ==
 	    NULL || (o->o_zones = calloc((size_t)argc + 1,
-	    sizeof (char *))) == NULL) {
+	    sizeof (char *))) == NULL || (o->o_options = calloc(
+	    MD_MAXOPTIONS, sizeof (md_option_t))) == NULL) {
 		errmsg(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
@@ -120,8 +216,8 @@ parse_args(int argc, char **argv, opts_t *o)
 #else
 	optind = 1;
 #endif
-	while ((c = getopt_long(argc, argv, ":s:n:p:z:", longopts,
-	    NULL)) != -1) {
+	while (rv == MD_CLI_SUCCESS && (c = getopt_long(argc, argv,
+	    ":s:n:p:z:x:i:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			o->o_sfields[o->o_nsfields++] = optarg;
@@ -146,6 +242,35 @@ parse_args(int argc, char **argv, opts_t *o)
 			}
 			o->o_zones[o->o_nzones++] = optarg;
 			break;
+		case 'x':
+			rv = add_option(o, optarg);
+			break;
+		case 'i':
+			if (!md_interval_valid(optarg)) {
+				errmsg(o, "invalid interval: \"%s\" (as dtrace's "
+				    "tick probes: 1s, 500ms, 10sec, 5hz)",
+				    optarg);
+				return (usage_error(o));
+			}
+			o->o_interval = optarg;
+			break;
+		case 'o':
+			o->o_dir = optarg;
+			rv = set_mode(o, MODE_FILES, "-o");
+			break;
+		case OPT_JSON:
+			rv = set_mode(o, MODE_JSON, "--json");
+			break;
+		case OPT_CHECK:
+			rv = set_mode(o, MODE_CHECK, "--check");
+			break;
+		case OPT_LIST:
+			rv = set_mode(o, MODE_LIST, "--list-fields");
+			break;
+		case 'h':
+			return (answer(o, md_cli_usage_text));
+		case 'V':
+			return (answer(o, "meta-d " MD_VERSION "\n"));
 		case ':':
 			if (strncmp(argv[optind - 1], "--", 2) == 0)
 				errmsg(o, "option requires an argument: %s",
@@ -157,12 +282,15 @@ parse_args(int argc, char **argv, opts_t *o)
 		default:
 			/* optopt is 0 for an unknown long option */
 			if (optopt == 0)
-				errmsg(o, "unknown option: %s", argv[optind - 1]);
+				errmsg(o, "unknown option: %s",
+				    argv[optind - 1]);
 			else
 				errmsg(o, "unknown option: -%c", optopt);
 			return (usage_error(o));
 		}
 	}
+	if (rv != MD_CLI_SUCCESS)
+		return (rv);
 
 	if (argc - optind > 1) {
 		errmsg(o, "too many files: give one metric (or none to read "
@@ -170,6 +298,11 @@ parse_args(int argc, char **argv, opts_t *o)
 		return (usage_error(o));
 	}
 	o->o_file = optind < argc ? argv[optind] : NULL;
+	if (o->o_mode == MODE_FILES && (o->o_file == NULL ||
+	    strcmp(o->o_file, "-") == 0)) {
+		errmsg(o, "-o names the scripts after FILE: give one");
+		return (usage_error(o));
+	}
 
 	if (o->o_predarg != NULL) {
 		o->o_pred = md_pred_parse(o->o_predarg, strlen(o->o_predarg),
@@ -266,47 +399,51 @@ read_input(const opts_t *o, char **bufp, size_t *lenp)
 	return (MD_CLI_SUCCESS);
 }
 
-static int
-write_all(int fd, const char *buf, size_t len)
+/* --list-fields: the metric's public fields, one a line. */
+static char *
+list_fields(const md_metric_t *m, size_t *lenp)
 {
-	ssize_t n;
+	size_t n = md_metric_nfields(m), len = 0, i;
+	md_buf_t b;
 
-	while (len > 0) {
-		if ((n = write(fd, buf, len)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return (-1);
-		}
-		buf += n;
-		len -= (size_t)n;
+	md_buf_init(&b);
+	for (i = 0; i < n; i++) {
+		md_buf_puts(&b, md_metric_field(m, i));
+		md_buf_putc(&b, '\n');
 	}
-	return (0);
+	md_buf_putc(&b, '\0');
+	if (md_buf_failed(&b)) {
+		md_buf_fini(&b);
+		return (NULL);
+	}
+	len = b.mb_len - 1;
+	*lenp = len;
+	return (b.mb_data);
 }
 
-/* Load the metric, generate, write.  Returns the exit status. */
-static int
-run(const opts_t *o, const char *buf, size_t len)
+/* The name of the scripts for -o: FILE's base name without extension. */
+static char *
+script_name(const char *file)
 {
-	const char *name = o->o_file == NULL || strcmp(o->o_file, "-") == 0 ?
-	    STDIN_NAME : o->o_file;
+	const char *base = strrchr(file, '/'), *dot;
+
+	base = base == NULL ? file : base + 1;
+	if ((dot = strrchr(base, '.')) == NULL || dot == base)
+		dot = base + strlen(base);
+	return (strndup(base, (size_t)(dot - base)));
+}
+
+/* Generate, and make what the mode writes into *outp (*outlenp bytes). */
+static int
+generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
+{
 	md_decomp_t decomps[MD_MAXDECOMPS + 1];
+	char what[MD_ERRMSGLEN], *name;
 	md_request_t req;
-	md_metric_t *m;
 	md_result_t *r;
 	md_error_t err;
-	size_t nd = 0, i, outlen;
-	char *out;
+	size_t nd = 0, i;
 	int rv = MD_CLI_ERROR;
-
-	if ((m = md_metric_load(buf, len, &err)) == NULL) {
-		if (err.mde_code == MD_ERR_INVALID)
-			errmsg(o, "meta-D is invalid: %s", err.mde_msg);
-		else if (err.mde_code == MD_ERR_NOMEM)
-			errmsg(o, "%s", err.mde_msg);
-		else
-			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
-		return (MD_CLI_ERROR);
-	}
 
 	/*
 	 * -s fields, then the -n field.  Unknown fields are reported before
@@ -319,7 +456,7 @@ run(const opts_t *o, const char *buf, size_t len)
 
 		if (!md_metric_has_field(m, f)) {
 			errmsg(o, "unknown field: \"%s\"", f);
-			goto out;
+			return (MD_CLI_ERROR);
 		}
 		if (nd <= MD_MAXDECOMPS) {
 			decomps[nd].mdd_field = f;
@@ -334,28 +471,86 @@ run(const opts_t *o, const char *buf, size_t len)
 	req.mdq_pred = o->o_pred;
 	req.mdq_zones = o->o_zones;
 	req.mdq_nzones = o->o_nzones;
+	req.mdq_options = o->o_options;
+	req.mdq_noptions = o->o_noptions;
+	req.mdq_interval = o->o_interval;
 	if ((r = md_generate(m, &req, &err)) == NULL) {
 		if (err.mde_code == MD_ERR_TRANSLATE ||
 		    err.mde_code == MD_ERR_LIMIT)
 			errmsg(o, "translating: %s", err.mde_msg);
 		else
 			errmsg(o, "%s", err.mde_msg);
-		goto out;
+		return (MD_CLI_ERROR);
 	}
 
-	out = md_result_join(r, &outlen);
-	md_result_free(r);
-	if (out == NULL) {
-		errmsg(o, "out of memory");
-		goto out;
+	switch (o->o_mode) {
+	case MODE_JSON:
+		if ((*outp = md_cli_json(r, outlenp)) == NULL)
+			errmsg(o, "out of memory");
+		else
+			rv = MD_CLI_SUCCESS;
+		break;
+	case MODE_FILES:
+		if ((name = script_name(o->o_file)) == NULL) {
+			errmsg(o, "out of memory");
+			break;
+		}
+		if (md_cli_files(r, o->o_zones, o->o_dir, name, outp, outlenp,
+		    what, sizeof (what)) != 0)
+			errmsg(o, "write \"%s\": %s", *what != '\0' ? what :
+			    o->o_dir, strerror(errno));
+		else
+			rv = MD_CLI_SUCCESS;
+		free(name);
+		break;
+	default:
+		if ((*outp = md_result_join(r, outlenp)) == NULL)
+			errmsg(o, "out of memory");
+		else
+			rv = MD_CLI_SUCCESS;
+		break;
 	}
-	if (write_all(o->o_out, out, outlen) != 0)
-		errmsg(o, "write: %s", strerror(errno));
-	else
-		rv = MD_CLI_SUCCESS;
-	free(out);
-out:
+	md_result_free(r);
+	return (rv);
+}
+
+/* Load the metric, do what the mode asks, write.  Returns the status. */
+static int
+run(const opts_t *o, const char *buf, size_t len)
+{
+	const char *name = o->o_file == NULL || strcmp(o->o_file, "-") == 0 ?
+	    STDIN_NAME : o->o_file;
+	md_metric_t *m;
+	md_error_t err;
+	char *out = NULL;
+	size_t outlen = 0;
+	int rv = MD_CLI_SUCCESS;
+
+	if ((m = md_metric_load(buf, len, &err)) == NULL) {
+		if (err.mde_code == MD_ERR_INVALID)
+			errmsg(o, "meta-D is invalid: %s", err.mde_msg);
+		else if (err.mde_code == MD_ERR_NOMEM)
+			errmsg(o, "%s", err.mde_msg);
+		else
+			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
+		return (MD_CLI_ERROR);
+	}
+
+	if (o->o_mode == MODE_LIST) {
+		if ((out = list_fields(m, &outlen)) == NULL) {
+			errmsg(o, "out of memory");
+			rv = MD_CLI_ERROR;
+		}
+	} else if (o->o_mode != MODE_CHECK) {
+		rv = generate(o, m, &out, &outlen);
+	}
 	md_metric_free(m);
+
+	if (rv == MD_CLI_SUCCESS && md_cli_write(o->o_out, out, outlen) != 0) {
+		errmsg(o, "write: %s", strerror(errno));
+		rv = MD_CLI_ERROR;
+	}
+	free(out);
 	return (rv);
 }
 
@@ -364,14 +559,14 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err)
 {
 	opts_t o;
 	char *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, i;
 	int rv;
 
 	(void) memset(&o, 0, sizeof (o));
 	o.o_in = in;
 	o.o_out = out;
 	o.o_err = err;
-	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS &&
+	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS && !o.o_done &&
 	    (rv = read_input(&o, &buf, &len)) == MD_CLI_SUCCESS)
 		rv = run(&o, buf, len);
 
@@ -379,5 +574,8 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err)
 	md_pred_free(o.o_pred);
 	free(o.o_sfields);
 	free(o.o_zones);
+	for (i = 0; i < o.o_noptions; i++)
+		free((char *)o.o_options[i].mdo_name);
+	free(o.o_options);
 	return (rv);
 }

@@ -167,6 +167,7 @@ md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
 		goto fail;
 	}
 	r->mdr_nscripts = n;
+	r->mdr_perzone = perzone;
 	for (i = 0; i < n; i++) {
 		char *s = text;
 

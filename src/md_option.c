@@ -125,10 +125,8 @@ md_option_syntax(const md_optdef_t *od)
 		    "ms, s, m, h, d or hz");
 	case MDO_SCALAR:
 		return ("a number");
-	case MDO_WORD:
-		return (od->od_words);
 	default:
-		return ("no value");
+		return (od->od_words);
 	}
 }
 
@@ -177,6 +175,9 @@ md_option_check(const char *name, const char *value, md_error_t *err)
 	}
 	if (ok)
 		return (0);
+	if (od->od_kind == MDO_FLAG)
+		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\" takes "
+		    "no value", name));
 	if (value == NULL)
 		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\" needs "
 		    "a value: %s", name, md_option_syntax(od)));

@@ -41,6 +41,30 @@ START_TEST(gen_should_make_one_script_per_zone_behind_its_pragma)
 }
 END_TEST
 
+START_TEST(gen_should_say_when_scripts_are_per_zone)
+{
+	static const char *zones[] = { "one", "two", "a", "b" };
+	md_metric_t *m = t_metric(G_ZONED);
+	md_request_t req;
+	md_result_t *r;
+	md_error_t err;
+	size_t n;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_zones = zones;
+	req.mdq_hostname = T_HOST;
+	for (n = 0; n <= 4; n++) {
+		req.mdq_nzones = n;
+		r = md_generate(m, &req, &err);
+		ck_assert_ptr_nonnull(r);
+		ck_assert_int_eq(r->mdr_perzone, n > 0 && n < 4);
+		ck_assert_uint_eq(r->mdr_nscripts, r->mdr_perzone ? n : 1);
+		md_result_free(r);
+	}
+	md_metric_free(m);
+}
+END_TEST
+
 START_TEST(gen_should_make_one_script_from_four_zones)
 {
 	ck_assert_str_eq(t_gen(G_ZONED, "z:a z:b z:c z:d", NULL),
@@ -399,6 +423,7 @@ gen_suite(void)
 	tcase_add_test(tc,
 	    gen_should_make_one_script_per_zone_behind_its_pragma);
 	tcase_add_test(tc, gen_should_make_one_script_from_four_zones);
+	tcase_add_test(tc, gen_should_say_when_scripts_are_per_zone);
 	tcase_add_test(tc, gen_should_use_no_pragma_unless_the_metric_allows_it);
 	tcase_add_test(tc, gen_should_say_what_the_aggregation_holds);
 	tcase_add_test(tc, gen_should_refuse_more_than_two_decompositions);

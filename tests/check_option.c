@@ -55,8 +55,8 @@ static const struct {
 	    "fill|ring|switch" },
 	{ "bufpolicy", "rin", "\"rin\" is not fill|ring|switch" },
 	{ "bufpolicy", "", "\"\" is not fill|ring|switch" },
-	{ "quiet", "yes", "option \"quiet\": \"yes\" is not no value" },
-	{ "quiet", "", "option \"quiet\": \"\" is not no value" },
+	{ "quiet", "yes", "option \"quiet\" takes no value" },
+	{ "quiet", "", "option \"quiet\" takes no value" },
 };
 
 START_TEST(option_should_refuse_what_dtrace_would_not_take)
