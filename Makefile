@@ -13,6 +13,29 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+VERSION := $(shell sed -n 's/^\#define[[:space:]]*MD_VERSION[[:space:]]*"\(.*\)"/\1/p' \
+	include/metad.h)
+SOVERSION = 1
+
+# The shared library, named as each system's linker expects.
+UNAME_S := $(shell uname -s)
+ifeq ($(UNAME_S),Darwin)
+SHLIB = libmetad.$(SOVERSION).dylib
+SHLIB_DEV = libmetad.dylib
+SHLIB_FLAGS = -dynamiclib -install_name $(LIBDIR)/$(SHLIB) \
+	-compatibility_version $(SOVERSION) -current_version $(VERSION)
+else ifeq ($(UNAME_S),SunOS)
+SHLIB = libmetad.so.$(SOVERSION)
+SHLIB_DEV = libmetad.so
+SHLIB_FLAGS = -shared -Wl,-h,$(SHLIB)
+else
+SHLIB = libmetad.so.$(SOVERSION)
+SHLIB_DEV = libmetad.so
+SHLIB_FLAGS = -shared -Wl,-soname,$(SHLIB)
+endif
 
 CC ?= cc
 AR ?= ar
@@ -53,11 +76,11 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir \
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir install-test \
 	check-sanitize check-failalloc check-valgrind fuzz fuzz-run install \
 	uninstall clean
 
-all: meta-d libmetad.a
+all: meta-d libmetad.a $(SHLIB) metad.pc
 
 # Install the build and test dependencies when they are missing.
 deps:
@@ -89,6 +112,11 @@ deps-valgrind:
 $(LIB_OBJS) src/cli.o src/cli_out.o src/main.o: $(HDRS) | deps
 $(TEST_OBJS): $(HDRS) tests/check_md.h | deps
 
+# Library objects serve the static and the shared library: PIC, and
+# exporting only what metad.h marks MD_API.
+$(LIB_OBJS): src/%.o: src/%.c
+	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden $(CJSON_CFLAGS) -c -o $@ $<
+
 src/%.o: src/%.c
 	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -c -o $@ $<
 
@@ -98,6 +126,15 @@ tests/%.o: tests/%.c
 libmetad.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
+
+$(SHLIB): $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(SHLIB_FLAGS) -o $@ $(LIB_OBJS) \
+	    $(CJSON_LIBS)
+
+metad.pc: metad.pc.in include/metad.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    metad.pc.in > $@
 
 meta-d: src/main.o src/cli.o src/cli_out.o libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o src/cli.o src/cli_out.o \
@@ -175,7 +212,7 @@ fuzz-run: fuzz
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults outdir
+test: unit golden faults outdir install-test
 
 unit: tests/unit
 	./tests/unit
@@ -189,21 +226,42 @@ faults: meta-d
 outdir: meta-d
 	sh tests/outdir.sh ./meta-d
 
+install-test: all
+	sh tests/install.sh $(MAKE)
+
 check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \
 	    --errors-for-leak-kinds=all --show-leak-kinds=all" \
 	    sh tests/golden.sh ./meta-d
 
+# metad.pc records the prefix: made anew for each install.
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)
+	rm -f metad.pc
+	$(MAKE) metad.pc PREFIX='$(PREFIX)' LIBDIR='$(LIBDIR)' \
+	    INCLUDEDIR='$(INCLUDEDIR)'
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(MANDIR)/man1
 	cp meta-d $(DESTDIR)$(BINDIR)/meta-d
+	chmod 755 $(DESTDIR)$(BINDIR)/meta-d
 	cp libmetad.a $(DESTDIR)$(LIBDIR)/libmetad.a
+	cp $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
+	chmod 755 $(DESTDIR)$(LIBDIR)/$(SHLIB)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB_DEV)
 	cp include/metad.h $(DESTDIR)$(INCLUDEDIR)/metad.h
+	cp metad.pc $(DESTDIR)$(PKGCONFIGDIR)/metad.pc
+	cp meta-d.1 $(DESTDIR)$(MANDIR)/man1/meta-d.1
+	chmod 644 $(DESTDIR)$(LIBDIR)/libmetad.a \
+	    $(DESTDIR)$(INCLUDEDIR)/metad.h \
+	    $(DESTDIR)$(PKGCONFIGDIR)/metad.pc \
+	    $(DESTDIR)$(MANDIR)/man1/meta-d.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/meta-d $(DESTDIR)$(LIBDIR)/libmetad.a \
-	    $(DESTDIR)$(INCLUDEDIR)/metad.h
+	    $(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB_DEV) \
+	    $(DESTDIR)$(INCLUDEDIR)/metad.h $(DESTDIR)$(PKGCONFIGDIR)/metad.pc \
+	    $(DESTDIR)$(MANDIR)/man1/meta-d.1
 
 clean:
-	rm -f meta-d libmetad.a tests/unit src/*.o tests/*.o
+	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o
 	rm -rf tests/out build

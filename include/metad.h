@@ -35,6 +35,13 @@ extern "C" {
 
 #define	MD_VERSION	"1.0.0"
 
+/* What the shared library exports: this API, nothing else. */
+#if defined(__GNUC__) || defined(__clang__)
+#define	MD_API	__attribute__((visibility("default")))
+#else
+#define	MD_API
+#endif
+
 /*
  * Limits.  Input beyond them is refused with MD_ERR_LIMIT and a message,
  * never half handled.
@@ -69,7 +76,7 @@ typedef struct md_error {
 } md_error_t;
 
 /* A short static description of an error code ("invalid metric", ...). */
-extern const char *md_errstr(md_errcode_t);
+extern MD_API const char *md_errstr(md_errcode_t);
 
 /*
  * Metrics.  md_metric_load() parses len bytes of JSON (no terminating NUL
@@ -77,11 +84,11 @@ extern const char *md_errstr(md_errcode_t);
  */
 typedef struct md_metric md_metric_t;
 
-extern md_metric_t *md_metric_load(const char *, size_t, md_error_t *);
-extern void md_metric_free(md_metric_t *);
-extern size_t md_metric_nfields(const md_metric_t *);
-extern const char *md_metric_field(const md_metric_t *, size_t);
-extern int md_metric_has_field(const md_metric_t *, const char *);
+extern MD_API md_metric_t *md_metric_load(const char *, size_t, md_error_t *);
+extern MD_API void md_metric_free(md_metric_t *);
+extern MD_API size_t md_metric_nfields(const md_metric_t *);
+extern MD_API const char *md_metric_field(const md_metric_t *, size_t);
+extern MD_API int md_metric_has_field(const md_metric_t *, const char *);
 
 /*
  * Predicates (krill): {} is trivial; {"eq": [FIELD, VALUE]} and ne, lt, le,
@@ -89,9 +96,9 @@ extern int md_metric_has_field(const md_metric_t *, const char *);
  */
 typedef struct md_pred md_pred_t;
 
-extern md_pred_t *md_pred_parse(const char *, size_t, md_error_t *);
-extern void md_pred_free(md_pred_t *);
-extern int md_pred_trivial(const md_pred_t *);
+extern MD_API md_pred_t *md_pred_parse(const char *, size_t, md_error_t *);
+extern MD_API void md_pred_free(md_pred_t *);
+extern MD_API int md_pred_trivial(const md_pred_t *);
 
 /*
  * Generation.  A decomposition breaks the aggregation down by a field:
@@ -162,29 +169,29 @@ typedef struct md_result {
 					/* zone i, behind its pragma */
 } md_result_t;
 
-extern md_result_t *md_generate(const md_metric_t *, const md_request_t *,
+extern MD_API md_result_t *md_generate(const md_metric_t *, const md_request_t *,
     md_error_t *);
-extern void md_result_free(md_result_t *);
+extern MD_API void md_result_free(md_result_t *);
 
 /*
  * The command line's output: the scripts joined by a line of 45 '-' and a
  * blank line.  Returns a NUL-terminated string the caller frees with free(),
  * its length in *lenp.
  */
-extern char *md_result_join(const md_result_t *, size_t *);
+extern MD_API char *md_result_join(const md_result_t *, size_t *);
 
 /* Zone names: 1 to 64 of [A-Za-z0-9_.-], the first alphanumeric. */
-extern int md_zone_valid(const char *);
+extern MD_API int md_zone_valid(const char *);
 
 /*
  * DTrace options: known consumer options only, each value in the syntax of
  * its kind (a size as 4m, a time as 10ms or 101hz, a number, a word), or
  * no value for a flag.  Returns 0, or -1 with MD_ERR_OPTION in *err.
  */
-extern int md_option_check(const char *, const char *, md_error_t *);
+extern MD_API int md_option_check(const char *, const char *, md_error_t *);
 
 /* Tick intervals, as dtrace's tick-N probes: 1s, 500ms, 10sec, 5hz, 100. */
-extern int md_interval_valid(const char *);
+extern MD_API int md_interval_valid(const char *);
 
 #ifdef	__cplusplus
 }

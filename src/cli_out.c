@@ -51,16 +51,20 @@ md_cli_json(const md_result_t *r, size_t *lenp)
 
 	if (doc == NULL)
 		return (NULL);
+	if ((scripts = cJSON_AddArrayToObject(doc, "scripts")) == NULL)
+		goto out;
 	zero = r->mdr_zero == MD_ZERO_DECOMP ? cJSON_CreateObject() :
 	    r->mdr_zero == MD_ZERO_DIST ? cJSON_CreateArray() :
 	    cJSON_CreateNumber(0);
-	if ((scripts = cJSON_AddArrayToObject(doc, "scripts")) == NULL ||
-	    zero == NULL || !cJSON_AddItemToObject(doc, "zero", zero) ||
-	    cJSON_AddBoolToObject(doc, "hasdists", r->mdr_hasdists) == NULL ||
+	/* once added, zero belongs to doc */
+	if (zero == NULL || !cJSON_AddItemToObject(doc, "zero", zero)) {
+		cJSON_Delete(zero);
+		goto out;
+	}
+	if (cJSON_AddBoolToObject(doc, "hasdists", r->mdr_hasdists) == NULL ||
 	    cJSON_AddBoolToObject(doc, "hasdecomps", r->mdr_hasdecomps) ==
 	    NULL || (fields = cJSON_AddArrayToObject(doc, "fields")) == NULL)
 		goto out;
-	zero = NULL;
 	for (i = 0; i < r->mdr_nscripts; i++) {
 		cJSON *s = cJSON_CreateString(r->mdr_scripts[i]);
 
@@ -87,7 +91,6 @@ md_cli_json(const md_result_t *r, size_t *lenp)
 		*lenp = len + 1;
 	}
 out:
-	cJSON_Delete(zero);
 	cJSON_Delete(doc);
 	cJSON_free(text);
 	return (out);

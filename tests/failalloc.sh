@@ -26,7 +26,9 @@ if [ $# -eq 0 ]; then
 	    syscall-stdin-dash node-http-method-latency node-http-two-zones \
 	    node-http-predicate fs-ops-fstype-latency fs-ops-predicate \
 	    arrays-cputime error-never-cleaned error-duplicate-key \
-	    error-verify-out-of-range error-json-syntax error-invalid-predicate
+	    error-verify-out-of-range error-json-syntax error-invalid-predicate \
+	    json-per-zone json-decomposition interval-long-per-zone \
+	    options-after-zone-pragma list-fields output-dir
 fi
 
 ASAN_OPTIONS=detect_leaks=1:exitcode=99

@@ -1,0 +1,102 @@
+#!/bin/sh
+#
+# A staged install, used as a packager and an embedding program would:
+# make install DESTDIR=STAGE, then build examples/embed.c with
+# pkg-config --cflags --libs metad against the staged tree, with the shared
+# library and with the static one; its script must be meta-d's.  The man
+# page must render without warnings; make uninstall must remove all.
+#
+#	sh tests/install.sh [MAKE]
+
+set -u
+make=${1:-make}
+cd "$(dirname "$0")/.." || exit 2
+pass=0
+fail=0
+stage=$(mktemp -d)
+work=$(mktemp -d)
+trap 'rm -rf "$stage" "$work"' EXIT
+prefix=/opt/metad-test
+root=$stage$prefix
+cc=${CC:-cc}
+
+ok() {
+	if [ "$1" -eq 0 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL $2"
+	fi
+}
+
+$make -s install DESTDIR="$stage" PREFIX="$prefix" > "$work/log" 2>&1
+ok $? "make install"
+for f in bin/meta-d lib/libmetad.a lib/pkgconfig/metad.pc include/metad.h \
+    share/man/man1/meta-d.1; do
+	[ -f "$root/$f" ]
+	ok $? "installed $f"
+done
+shlib=$(cd "$root/lib" && ls libmetad*.so.* libmetad*.dylib 2>/dev/null |
+    head -n 1)
+[ -n "$shlib" ] && [ -L "$root/lib/libmetad.so" -o -L "$root/lib/libmetad.dylib" ]
+ok $? "installed the shared library ($shlib) and its link"
+"$root/bin/meta-d" -V | grep -q '^meta-d [0-9]'
+ok $? "the installed meta-d runs"
+
+# pkg-config against the staged tree
+PKG_CONFIG_PATH=$root/lib/pkgconfig
+PKG_CONFIG_SYSROOT_DIR=$stage
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+flags=$(pkg-config --cflags --libs metad)
+ok $? "pkg-config --cflags --libs metad"
+echo "$flags" | grep -q -- "-I$root/include" && echo "$flags" |
+    grep -q -- "-L$root/lib"
+ok $? "pkg-config names the staged tree: $flags"
+
+./meta-d -s execname -n latency examples/syscall-ops.json > "$work/want"
+printf '/* zero {}, key execname */\n' >> "$work/want"
+
+# shared: the staged library, found at run time
+$cc -o "$work/embed" examples/embed.c $flags 2> "$work/cc.err"
+ok $? "build embed.c with the shared library: $(cat "$work/cc.err")"
+LD_LIBRARY_PATH=$root/lib DYLD_LIBRARY_PATH=$root/lib \
+    "$work/embed" examples/syscall-ops.json execname latency > "$work/got"
+ok $? "run embed (shared)"
+cmp -s "$work/want" "$work/got"
+ok $? "embed (shared) prints meta-d's script"
+if command -v ldd > /dev/null 2>&1; then
+	LD_LIBRARY_PATH=$root/lib ldd "$work/embed" | grep -q "$root/lib/libmetad"
+	ok $? "embed uses the staged shared library"
+fi
+
+# static: the archive, and what pkg-config --static adds for it
+$cc -o "$work/embed-static" examples/embed.c \
+    $(pkg-config --cflags metad) "$root/lib/libmetad.a" \
+    $(pkg-config --static --libs metad) 2> "$work/cc.err"
+ok $? "build embed.c with the static library: $(cat "$work/cc.err")"
+"$work/embed-static" examples/syscall-ops.json execname latency > "$work/got"
+cmp -s "$work/want" "$work/got"
+ok $? "embed (static) prints meta-d's script"
+
+# the man page
+man1=$root/share/man/man1/meta-d.1
+groff -mandoc -Tutf8 -ww -z "$man1" > "$work/groff" 2>&1 && [ ! -s "$work/groff" ]
+ok $? "groff renders meta-d.1 without warnings: $(cat "$work/groff")"
+if command -v mandoc > /dev/null 2>&1; then
+	mandoc -T lint -W warning "$man1" > "$work/mandoc" 2>&1
+	ok $? "mandoc -T lint: $(cat "$work/mandoc")"
+fi
+if command -v man > /dev/null 2>&1; then
+	MANWIDTH=80 man -l "$man1" > "$work/man" 2> "$work/man.err" &&
+	    [ ! -s "$work/man.err" ] && grep -q "EXIT STATUS" "$work/man"
+	ok $? "man -l meta-d.1: $(cat "$work/man.err")"
+fi
+
+$make -s uninstall DESTDIR="$stage" PREFIX="$prefix" > "$work/log" 2>&1
+ok $? "make uninstall"
+left=$(find "$stage" -type f -o -type l)
+[ -z "$left" ]
+ok $? "make uninstall leaves nothing: $left"
+
+echo "install: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
