@@ -82,6 +82,11 @@ ok $? "embed (static) prints meta-d's script"
 man1=$root/share/man/man1/meta-d.1
 groff -mandoc -Tutf8 -ww -z "$man1" > "$work/groff" 2>&1 && [ ! -s "$work/groff" ]
 ok $? "groff renders meta-d.1 without warnings: $(cat "$work/groff")"
+for sect in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES \
+    "SEE ALSO"; do
+	grep -q "^\.Sh $sect\$" "$man1"
+	ok $? "meta-d.1 has the section $sect"
+done
 if command -v mandoc > /dev/null 2>&1; then
 	mandoc -T lint -W warning "$man1" > "$work/mandoc" 2>&1
 	ok $? "mandoc -T lint: $(cat "$work/mandoc")"
