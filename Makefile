@@ -82,16 +82,18 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
 
-# Install the build and test dependencies when they are missing.
+# Install the build and test dependencies when they are missing: cJSON,
+# Check and pkg-config, and groff to check the man page.
 deps:
-	@if ! $(PKG_CONFIG) --exists libcjson check 2>/dev/null; then \
+	@if ! $(PKG_CONFIG) --exists libcjson check 2>/dev/null || \
+	    ! command -v groff >/dev/null 2>&1; then \
 		if command -v apt-get >/dev/null 2>&1; then \
-			echo "installing libcjson-dev check pkg-config"; \
+			echo "installing libcjson-dev check pkg-config groff-base"; \
 			$(SUDO) apt-get update && \
 			$(SUDO) apt-get install -y libcjson-dev check \
-			    pkg-config || exit 1; \
+			    pkg-config groff-base || exit 1; \
 		else \
-			echo "meta-d needs cJSON, Check and pkg-config;" \
+			echo "meta-d needs cJSON, Check, pkg-config and groff;" \
 			    "install them with your package manager" >&2; \
 			exit 1; \
 		fi; \
