@@ -8,21 +8,18 @@
 
 set -u
 bin=$1
+case $bin in
+/*) ;;
+*) bin=$(pwd)/$bin ;;
+esac
 metric=examples/node-http.json
-pass=0
-fail=0
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
 
 # check NAME STATUS ERRFILE PATTERN: exit 1 and a first line matching
 check() {
-	name=$1 status=$2 errfile=$3 want=$4
-	if [ "$status" -eq 1 ] && head -n 1 "$errfile" | grep -q "^meta-d: $want"
-	then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL $name: exit status $status, stderr:"
-		sed 's/^/    /' "$errfile"
-	fi
+	[ "$2" -eq 1 ] && head -n 1 "$3" | grep -q "^meta-d: $4"
+	ok $? "$1: exit status $2, stderr: $(cat "$3")"
 }
 
 err=$(mktemp)
@@ -63,5 +60,4 @@ status=$( { { sleep 1; "$bin" "$metric" 2> "$err"; echo $? >&3; } |
     { exec 0<&-; sleep 2; }; } 3>&1)
 check "closed pipe" "$status" "$err" "write: Broken pipe"
 
-echo "faults: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary faults

@@ -11,23 +11,13 @@
 set -u
 make=${1:-make}
 cd "$(dirname "$0")/.." || exit 2
-pass=0
-fail=0
+. tests/lib.sh
 stage=$(mktemp -d)
 work=$(mktemp -d)
 trap 'rm -rf "$stage" "$work"' EXIT
 prefix=/opt/metad-test
 root=$stage$prefix
 cc=${CC:-cc}
-
-ok() {
-	if [ "$1" -eq 0 ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL $2"
-	fi
-}
 
 $make -s install DESTDIR="$stage" PREFIX="$prefix" > "$work/log" 2>&1
 ok $? "make install"
@@ -103,5 +93,4 @@ left=$(find "$stage" -type f -o -type l)
 [ -z "$left" ]
 ok $? "make uninstall leaves nothing: $left"
 
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary install

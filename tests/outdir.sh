@@ -13,20 +13,10 @@ case $bin in
 *) bin=$(pwd)/$bin ;;
 esac
 cd "$(dirname "$0")/.." || exit 2
-pass=0
-fail=0
+. tests/lib.sh
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
 sep="---------------------------------------------"
-
-ok() {
-	if [ "$1" -eq 0 ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL $2"
-	fi
-}
 
 # One script: NAME.d, as meta-d prints it; the directory is made.
 umask 022
@@ -81,5 +71,4 @@ else
 	echo "outdir: a directory not writable: skipped (running as root)"
 fi
 
-echo "outdir: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary outdir
