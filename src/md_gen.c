@@ -200,10 +200,9 @@ md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
 	md_buf_fini(&opts);
 	return (r);
 fail:
+	/* nothing points into text yet: mdr_scripts is still all NULL */
 	md_buf_fini(&opts);
 	free(text);
-	if (r != NULL && r->mdr_scripts != NULL)
-		r->mdr_scripts[0] = NULL;
 	md_result_free(r);
 	return (NULL);
 }
