@@ -50,6 +50,8 @@ override CFLAGS += -std=c99 -D_POSIX_C_SOURCE=200809L \
 # Evaluated when used, so that they see packages "make deps" installed.
 CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
 CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson)
+DUK_CFLAGS = $(shell $(PKG_CONFIG) --cflags duktape)
+DUK_LIBS = $(shell $(PKG_CONFIG) --libs duktape) -lm
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 
@@ -76,25 +78,27 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir install-test \
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js install-test \
 	check-sanitize check-failalloc check-valgrind fuzz fuzz-run install \
 	uninstall clean
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
 
 # Install the build and test dependencies when they are missing: cJSON,
-# Check and pkg-config, and groff to check the man page.
+# Duktape, Check and pkg-config, and groff to check the man page.
+DEB_DEPS = libcjson-dev duktape-dev check pkg-config groff-base
+
 deps:
-	@if ! $(PKG_CONFIG) --exists libcjson check 2>/dev/null || \
+	@if ! $(PKG_CONFIG) --exists libcjson duktape check 2>/dev/null || \
 	    ! command -v groff >/dev/null 2>&1; then \
 		if command -v apt-get >/dev/null 2>&1; then \
-			echo "installing libcjson-dev check pkg-config groff-base"; \
+			echo "installing $(DEB_DEPS)"; \
 			$(SUDO) apt-get update && \
-			$(SUDO) apt-get install -y libcjson-dev check \
-			    pkg-config groff-base || exit 1; \
+			$(SUDO) apt-get install -y $(DEB_DEPS) || exit 1; \
 		else \
-			echo "meta-d needs cJSON, Check, pkg-config and groff;" \
-			    "install them with your package manager" >&2; \
+			echo "meta-d needs cJSON, Duktape, Check, pkg-config" \
+			    "and groff; install them with your package" \
+			    "manager" >&2; \
 			exit 1; \
 		fi; \
 	fi
@@ -111,7 +115,7 @@ deps-valgrind:
 	@command -v $(VALGRIND) >/dev/null 2>&1 || \
 	    $(SUDO) apt-get install -y valgrind
 
-$(LIB_OBJS) src/cli.o src/cli_out.o src/main.o: $(HDRS) | deps
+$(LIB_OBJS) src/cli.o src/cli_out.o src/cli_js.o src/main.o: $(HDRS) | deps
 $(TEST_OBJS): $(HDRS) tests/check_md.h | deps
 
 # Library objects serve the static and the shared library: PIC, and
@@ -120,7 +124,7 @@ $(LIB_OBJS): src/%.o: src/%.c
 	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden $(CJSON_CFLAGS) -c -o $@ $<
 
 src/%.o: src/%.c
-	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) -c -o $@ $<
 
 tests/%.o: tests/%.c
 	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
@@ -138,35 +142,36 @@ metad.pc: metad.pc.in include/metad.h
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    metad.pc.in > $@
 
-meta-d: src/main.o src/cli.o src/cli_out.o libmetad.a
+meta-d: src/main.o src/cli.o src/cli_out.o src/cli_js.o libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o src/cli.o src/cli_out.o \
-	    libmetad.a $(CJSON_LIBS)
+	    src/cli_js.o libmetad.a $(CJSON_LIBS) $(DUK_LIBS)
 
 tests/unit: $(TEST_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
 	    $(CJSON_LIBS) $(CHECK_LIBS)
 
-CLI_SRCS = src/main.c src/cli.c src/cli_out.c
+CLI_SRCS = src/main.c src/cli.c src/cli_out.c src/cli_js.c
 
 build/sanitize/%.o: %.c $(HDRS) tests/check_md.h | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) \
-	    -c -o $@ $<
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	    $(CHECK_CFLAGS) -c -o $@ $<
 
 build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
     $(LIB_OBJS))
-	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS)
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
 
 build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
 	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(CHECK_LIBS)
 
 build/failalloc/%.o: %.c $(HDRS) tests/failalloc.h | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) -c -o $@ $<
+	$(SAN_CC) $(CFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	    -c -o $@ $<
 
 build/failalloc/meta-d: $(addprefix build/failalloc/,$(CLI_SRCS:.c=.o) \
     $(LIB_OBJS) tests/failalloc.o)
-	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS)
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
 
 # The whole test suite under ASan and UBSan; any report fails it.
 check-sanitize: build/sanitize/meta-d build/sanitize/unit
@@ -175,7 +180,8 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 	    sh -c './build/sanitize/unit && \
 	    sh tests/golden.sh build/sanitize/meta-d && \
 	    sh tests/faults.sh build/sanitize/meta-d && \
-	    sh tests/outdir.sh build/sanitize/meta-d'
+	    sh tests/outdir.sh build/sanitize/meta-d && \
+	    sh tests/js.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
 	sh tests/failalloc.sh build/failalloc/meta-d
@@ -191,7 +197,7 @@ FUZZ_TIME ?= 60
 build/fuzz/%.o: %.c $(HDRS) fuzz/fuzz.h | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_CFLAGS) -Ifuzz -DFUZZ_ROOT='"$(CURDIR)"' \
-	    $(CJSON_CFLAGS) -c -o $@ $<
+	    $(CJSON_CFLAGS) $(DUK_CFLAGS) -c -o $@ $<
 
 build/fuzz/fuzz_metric: build/fuzz/fuzz/fuzz_metric.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
@@ -200,8 +206,8 @@ build/fuzz/fuzz_pred: build/fuzz/fuzz/fuzz_pred.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o \
-    build/fuzz/src/cli_out.o $(FUZZ_LIB)
-	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+    build/fuzz/src/cli_out.o build/fuzz/src/cli_js.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
 
 # Build the fuzzers and their seed corpora; fuzz-run runs each for
 # FUZZ_TIME seconds (see TESTING.md).
@@ -214,7 +220,7 @@ fuzz-run: fuzz
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults outdir install-test
+test: unit golden faults outdir js install-test
 
 unit: tests/unit
 	./tests/unit
@@ -227,6 +233,9 @@ faults: meta-d
 
 outdir: meta-d
 	sh tests/outdir.sh ./meta-d
+
+js: meta-d
+	sh tests/js.sh ./meta-d
 
 install-test: all
 	sh tests/install.sh $(MAKE)

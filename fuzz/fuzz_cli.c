@@ -130,7 +130,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((errfp = open_memstream(&err, &errlen)) == NULL)
 		fz_fail("open_memstream");
 
-	rv = md_cli_main(argc, argv, fc_in, fc_out, errfp);
+	rv = md_cli_main(argc, argv, fc_in, fc_out, errfp, MD_CLI_NOJS);
 	(void) fclose(errfp);
 	outlen = lseek(fc_out, 0, SEEK_END);
 

@@ -3,11 +3,12 @@
  *
  *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
  *	    [-x NAME[=VALUE] ...] [-i INTERVAL] [--json | -o DIR] [FILE]
- *	meta-d --check | --list-fields [FILE]
+ *	meta-d --check | --list-fields | --to-json [FILE]
  *	meta-d -h | -V
  *
- * Parses the options, reads the metric, and hands the rest to libmetad;
- * cli_out.c writes what it made.  Output is all or nothing: it is written
+ * Parses the options, reads the metric (a JavaScript metric goes through
+ * cli_js.c first), and hands the rest to libmetad; cli_out.c writes what
+ * it made.  Output is all or nothing: it is written
  * once everything has succeeded, and a failed write is an error.
  *
  * Exit status: 0 success, 1 error, 2 usage (including an invalid
@@ -40,18 +41,21 @@ typedef enum md_cli_mode {
 	MODE_JSON,		/* --json */
 	MODE_FILES,		/* -o DIR */
 	MODE_CHECK,		/* --check */
-	MODE_LIST		/* --list-fields */
+	MODE_LIST,		/* --list-fields */
+	MODE_TOJSON		/* --to-json */
 } md_cli_mode_t;
 
 /* Long options without a short form. */
 #define	OPT_JSON	256
 #define	OPT_CHECK	257
 #define	OPT_LIST	258
+#define	OPT_TOJSON	259
 
 typedef struct opts {
 	int		o_in;		/* standard input */
 	int		o_out;		/* standard output */
 	FILE		*o_err;		/* standard error */
+	int		o_flags;	/* MD_CLI_* */
 	md_cli_mode_t	o_mode;
 	const char	*o_modeopt;	/* the option that set o_mode */
 	int		o_done;		/* -h or -V answered */
@@ -73,7 +77,7 @@ static const char md_cli_usage_text[] =
 	"usage: meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]\n"
 	"              [-x NAME[=VALUE] ...] [-i INTERVAL] [--json | -o DIR] "
 	"[FILE]\n"
-	"       meta-d --check | --list-fields [FILE]\n"
+	"       meta-d --check | --list-fields | --to-json [FILE]\n"
 	"       meta-d -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
@@ -93,10 +97,12 @@ static const char md_cli_usage_text[] =
 	"(NAME-ZONE.d per zone)\n"
 	"  --check                only check the metric\n"
 	"  --list-fields          print the metric's fields, one a line\n"
+	"  --to-json              print the metric as JSON (from JavaScript)\n"
 	"  -h, --help             print this and exit\n"
 	"  -V, --version          print the version and exit\n"
-	"  FILE                   the metric (JSON); none or - reads "
-	"standard input\n";
+	"  FILE                   the metric, JSON or the original's "
+	"JavaScript; none or -\n"
+	"                         reads standard input\n";
 
 static void errmsg(const opts_t *, const char *, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -194,6 +200,7 @@ parse_args(int argc, char **argv, opts_t *o)
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "list-fields", no_argument, NULL, OPT_LIST },
+		{ "to-json", no_argument, NULL, OPT_TOJSON },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -266,6 +273,9 @@ parse_args(int argc, char **argv, opts_t *o)
 			break;
 		case OPT_LIST:
 			rv = set_mode(o, MODE_LIST, "--list-fields");
+			break;
+		case OPT_TOJSON:
+			rv = set_mode(o, MODE_TOJSON, "--to-json");
 			break;
 		case 'h':
 			return (answer(o, md_cli_usage_text));
@@ -514,17 +524,71 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 	return (rv);
 }
 
+/*
+ * --to-json: the metric as JSON, as it came or as a JavaScript metric
+ * registered it; checked to be JSON, not to be a valid metric.
+ */
+static char *
+to_json(const char *buf, size_t len, size_t *lenp, md_error_t *err)
+{
+	cJSON *doc;
+	char *out;
+
+	if ((doc = md_json_parse(buf, len, "", err)) == NULL)
+		return (NULL);
+	cJSON_Delete(doc);
+	if ((out = malloc(len + 2)) == NULL) {
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	(void) memcpy(out, buf, len);
+	if (len == 0 || buf[len - 1] != '\n')
+		out[len++] = '\n';
+	*lenp = len;
+	return (out);
+}
+
 /* Load the metric, do what the mode asks, write.  Returns the status. */
 static int
 run(const opts_t *o, const char *buf, size_t len)
 {
 	const char *name = o->o_file == NULL || strcmp(o->o_file, "-") == 0 ?
 	    STDIN_NAME : o->o_file;
-	md_metric_t *m;
+	char msg[MD_ERRMSGLEN], *json = NULL, *out = NULL;
+	md_metric_t *m = NULL;
 	md_error_t err;
-	char *out = NULL;
 	size_t outlen = 0;
 	int rv = MD_CLI_SUCCESS;
+
+	if (md_cli_isjs(buf, len)) {
+		if (o->o_flags & MD_CLI_NOJS) {
+			errmsg(o, "processing \"%s\": JavaScript metrics are "
+			    "not read here", name);
+			return (MD_CLI_ERROR);
+		}
+		if (md_text_check(buf, len, "", &err) != 0) {
+			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
+			return (MD_CLI_ERROR);
+		}
+		switch (md_cli_js(buf, len, name, &json, &len, msg,
+		    sizeof (msg))) {
+		case 0:
+			break;
+		case MD_CLI_CHILD:
+			return (MD_CLI_CHILD);
+		default:
+			errmsg(o, "processing \"%s\": %s", name, msg);
+			return (MD_CLI_ERROR);
+		}
+		buf = json;
+	}
+	if (o->o_mode == MODE_TOJSON) {
+		if ((out = to_json(buf, len, &outlen, &err)) == NULL) {
+			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
+			rv = MD_CLI_ERROR;
+		}
+		goto write;
+	}
 
 	if ((m = md_metric_load(buf, len, &err)) == NULL) {
 		if (err.mde_code == MD_ERR_INVALID)
@@ -533,6 +597,7 @@ run(const opts_t *o, const char *buf, size_t len)
 			errmsg(o, "%s", err.mde_msg);
 		else
 			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
+		free(json);
 		return (MD_CLI_ERROR);
 	}
 
@@ -545,17 +610,18 @@ run(const opts_t *o, const char *buf, size_t len)
 		rv = generate(o, m, &out, &outlen);
 	}
 	md_metric_free(m);
-
+write:
 	if (rv == MD_CLI_SUCCESS && md_cli_write(o->o_out, out, outlen) != 0) {
 		errmsg(o, "write: %s", strerror(errno));
 		rv = MD_CLI_ERROR;
 	}
 	free(out);
+	free(json);
 	return (rv);
 }
 
 int
-md_cli_main(int argc, char **argv, int in, int out, FILE *err)
+md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 {
 	opts_t o;
 	char *buf = NULL;
@@ -566,6 +632,7 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err)
 	o.o_in = in;
 	o.o_out = out;
 	o.o_err = err;
+	o.o_flags = flags;
 	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS && !o.o_done &&
 	    (rv = read_input(&o, &buf, &len)) == MD_CLI_SUCCESS)
 		rv = run(&o, buf, len);
@@ -577,5 +644,7 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err)
 	for (i = 0; i < o.o_noptions; i++)
 		free((char *)o.o_options[i].mdo_name);
 	free(o.o_options);
+	if (rv == MD_CLI_CHILD)
+		_exit(0);	/* the JavaScript child, all freed */
 	return (rv);
 }

@@ -2,6 +2,7 @@
  * cli.h: the meta-d command line, callable in-process.
  *
  *	cli.c		options, reading the metric, running libmetad
+ *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
  *	cli_out.c	writing what it made: text, JSON, or files
  */
 
@@ -16,15 +17,22 @@
 #define	MD_CLI_SUCCESS	0
 #define	MD_CLI_ERROR	1
 #define	MD_CLI_USAGE	2
+#define	MD_CLI_CHILD	(-2)	/* internal: the JavaScript child is done */
+
+/* md_cli_main() flags */
+#define	MD_CLI_NOJS	0x1	/* refuse JavaScript metrics (no fork) */
 
 /*
  * Run meta-d with the given arguments, reading standard input from in,
  * writing results to out and messages to err.  Returns the exit status.
  * Writes nothing to out unless it succeeds.
  */
-extern int md_cli_main(int, char **, int, int, FILE *);
+extern int md_cli_main(int, char **, int, int, FILE *, int);
 
-/* Between cli.c and cli_out.c. */
+/* Between cli.c, cli_out.c and cli_js.c. */
+extern int md_cli_isjs(const char *, size_t);
+extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
+    char *, size_t);
 extern int md_cli_write(int, const char *, size_t);
 extern char *md_cli_json(const md_result_t *, size_t *);
 extern int md_cli_files(const md_result_t *, const char *const *,

@@ -18,7 +18,7 @@ main(int argc, char **argv)
 	/* A closed pipe is a write error to report, not a silent death. */
 	(void) signal(SIGPIPE, SIG_IGN);
 
-	rv = md_cli_main(argc, argv, STDIN_FILENO, STDOUT_FILENO, stderr);
+	rv = md_cli_main(argc, argv, STDIN_FILENO, STDOUT_FILENO, stderr, 0);
 
 	/* Some file systems report a failed write only when it is closed. */
 	if (rv == MD_CLI_SUCCESS && close(STDOUT_FILENO) != 0) {

@@ -171,24 +171,19 @@ md_utf8_len(const unsigned char *p, size_t n)
 }
 
 /*
- * One pass over the bytes before cJSON sees them: UTF-8, no NUL, no
- * \u0000 escape, and arrays and objects nested no deeper than
- * MD_MAXJSONDEPTH, so that neither cJSON nor the walks here recurse
- * deeper than that.  Brackets count only outside strings; in a string, an
- * odd run of backslashes escapes what follows.
+ * Text, JSON or JavaScript, must be UTF-8 without NUL bytes.  what starts
+ * the message, before "line L, column C: ..."; for JSON it is "JSON
+ * syntax error at ".
  */
-static int
-md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
+int
+md_text_check(const char *buf, size_t len, const char *what, md_error_t *err)
 {
 	const unsigned char *p = (const unsigned char *)buf;
-	size_t i = 0, n, bs = 0, depth = 0, line, col;
+	size_t i, n, line, col;
 	const char *why = NULL;
-	int instr = 0;
 
-	for (; i < len; i += n) {
-		unsigned char c = p[i];
-
-		if (c == '\0') {
+	for (i = 0; i < len; i += n) {
+		if (p[i] == '\0') {
 			why = "NUL byte";
 			break;
 		}
@@ -196,12 +191,39 @@ md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 			why = "not UTF-8";
 			break;
 		}
+	}
+	if (why == NULL)
+		return (0);
+	md_json_position(buf, i, &line, &col);
+	return (md_error_set(err, MD_ERR_JSON, "%sline %zu, column %zu: %s",
+	    what, line, col, why));
+}
+
+/*
+ * What cJSON would let through unnoticed, once the text is UTF-8: the
+ * escape \u0000, and arrays and objects nested deeper than
+ * MD_MAXJSONDEPTH, so that neither cJSON nor the walks here recurse deeper
+ * than that.  Brackets count only outside strings; in a string, an odd run
+ * of backslashes escapes what follows.  All of it is ASCII, so the scan
+ * goes byte by byte.
+ */
+static int
+md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
+{
+	size_t i, bs = 0, depth = 0, line, col;
+	int instr = 0;
+
+	for (i = 0; i < len; i++) {
+		char c = buf[i];
+
 		if (instr) {
 			if (c == 'u' && bs % 2 == 1 && len - i >= 5 &&
 			    strncmp(buf + i + 1, "0000", 4) == 0) {
-				why = "\\u0000 is not allowed in a string";
-				i--;	/* at the backslash */
-				break;
+				md_json_position(buf, i - 1, &line, &col);
+				return (md_error_set(err, MD_ERR_JSON, "%sJSON "
+				    "syntax error at line %zu, column %zu: "
+				    "\\u0000 is not allowed in a string", what,
+				    line, col));
 			}
 			if (c == '"' && bs % 2 == 0)
 				instr = 0;
@@ -221,11 +243,7 @@ md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 			depth--;
 		}
 	}
-	if (why == NULL)
-		return (0);
-	md_json_position(buf, i, &line, &col);
-	return (md_error_set(err, MD_ERR_JSON, "%sJSON syntax error at line "
-	    "%zu, column %zu: %s", what, line, col, why));
+	return (0);
 }
 
 static int
@@ -291,6 +309,7 @@ cJSON *
 md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 {
 	size_t stops[MD_JSON_TRIES], i, t, off, line, col;
+	char prefix[64];
 	md_path_t path;
 	int agreed;
 	cJSON *root;
@@ -302,7 +321,10 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		    "%sempty document", what);
 		return (NULL);
 	}
-	if (md_json_scan(buf, len, what, err) != 0)
+	(void) snprintf(prefix, sizeof (prefix), "%sJSON syntax error at ",
+	    what);
+	if (md_text_check(buf, len, prefix, err) != 0 ||
+	    md_json_scan(buf, len, what, err) != 0)
 		return (NULL);
 
 	/*

@@ -1,0 +1,548 @@
+/*
+ * cli_js.c: the original's metric files, JavaScript, read with Duktape.
+ *
+ * The original tool loaded a metric by running its file with two globals,
+ * register(desc) and sprintf(fmt, ...).  meta-d does the same in a child
+ * process, so that a metric that loops, eats memory or recurses without
+ * end is stopped and reported, and never hangs or kills meta-d:
+ *
+ *  - the child has MD_JS_CPU seconds of CPU (RLIMIT_CPU), and the parent
+ *    kills it after MD_JS_WALL seconds;
+ *  - its JavaScript heap may hold MD_JS_MEM bytes (Duktape's allocator
+ *    counts them; past that an allocation fails and Duktape throws);
+ *  - the sandbox has the ECMAScript built-ins, register() and sprintf(),
+ *    and nothing else: no Duktape object, no require, no timers, no I/O.
+ *
+ * The child writes one byte, '0' or '1', then the registered description
+ * as JSON or a message, to a pipe.  The JSON then goes through the same
+ * loader as a .json file.  fork() is safe here because meta-d has one
+ * thread; this is why reading JavaScript is the command line's, not the
+ * library's.
+ */
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <duktape.h>
+
+#include "cli.h"
+#include "md_impl.h"
+
+#define	MD_JS_CPU	5		/* seconds of CPU for the child */
+#define	MD_JS_WALL	30		/* seconds before it is killed */
+#define	MD_JS_MEM	(256UL << 20)	/* bytes of JavaScript heap */
+
+/*
+ * Is buf JavaScript?  A document whose first character that is not white
+ * space is '{' or '[' is JSON; anything else, the original's form.  An
+ * empty document is JSON (and an error there).
+ */
+int
+md_cli_isjs(const char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
+		    buf[i] != '\r')
+			return (buf[i] != '{' && buf[i] != '[');
+	}
+	return (0);
+}
+
+/*
+ * The child.  Everything below up to md_cli_js() runs in it.
+ */
+
+typedef struct js_heap {
+	size_t	jh_used;	/* bytes the JavaScript heap holds */
+	int	jh_full;	/* an allocation went past MD_JS_MEM */
+} js_heap_t;
+
+/* Each block carries its size before it, so that free knows it. */
+typedef union js_block {
+	size_t		jb_size;
+	long double	jb_align;
+	void		*jb_palign;
+} js_block_t;
+
+static void *
+js_alloc(void *udata, duk_size_t size)
+{
+	js_heap_t *h = udata;
+	js_block_t *b;
+
+	if (size > MD_JS_MEM - h->jh_used) {
+		h->jh_full = 1;
+		return (NULL);
+	}
+	if ((b = malloc(sizeof (*b) + size)) == NULL)
+		return (NULL);
+	b->jb_size = size;
+	h->jh_used += size;
+	return (b + 1);
+}
+
+static void
+js_free(void *udata, void *ptr)
+{
+	js_heap_t *h = udata;
+	js_block_t *b;
+
+	if (ptr == NULL)
+		return;
+	b = (js_block_t *)ptr - 1;
+	h->jh_used -= b->jb_size;
+	free(b);
+}
+
+static void *
+js_realloc(void *udata, void *ptr, duk_size_t size)
+{
+	js_heap_t *h = udata;
+	js_block_t *b, *nb;
+
+	if (ptr == NULL)
+		return (js_alloc(udata, size));
+	if (size == 0) {
+		js_free(udata, ptr);
+		return (NULL);
+	}
+	b = (js_block_t *)ptr - 1;
+	if (size > b->jb_size && size - b->jb_size > MD_JS_MEM - h->jh_used) {
+		h->jh_full = 1;
+		return (NULL);
+	}
+	if ((nb = realloc(b, sizeof (*nb) + size)) == NULL)
+		return (NULL);
+	h->jh_used = h->jh_used - nb->jb_size + size;
+	nb->jb_size = size;
+	return (nb + 1);
+}
+
+/* Send the parent a status byte and a text, and leave. */
+static void
+js_reply(int fd, char status, const char *text, size_t len)
+{
+	if (md_cli_write(fd, &status, 1) == 0)
+		(void) md_cli_write(fd, text, len);
+	(void) close(fd);
+}
+
+static int js_fatal_fd = -1;
+
+/* Duktape cannot go on (e.g. out of memory where it cannot throw). */
+static void
+js_fatal(void *udata, const char *msg)
+{
+	char text[MD_ERRMSGLEN];
+
+	(void) udata;
+	(void) snprintf(text, sizeof (text), "JavaScript fatal error: %s",
+	    msg == NULL ? "(no message)" : msg);
+	js_reply(js_fatal_fd, '1', text, strlen(text));
+	_exit(1);
+}
+
+/*
+ * Throw a TypeError from sprintf, naming the line of the script that
+ * called it (Duktape would name the line of this file).
+ */
+static duk_ret_t
+js_throw(duk_context *ctx, const char *fmt, ...)
+{
+	char msg[MD_ERRMSGLEN];
+	va_list ap;
+	int line = 0;
+
+	va_start(ap, fmt);
+	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	duk_inspect_callstack_entry(ctx, -2);
+	if (duk_is_object(ctx, -1)) {
+		(void) duk_get_prop_string(ctx, -1, "lineNumber");
+		line = duk_get_int(ctx, -1);
+		duk_pop(ctx);
+	}
+	duk_pop(ctx);
+	if (line > 0)
+		return (duk_type_error(ctx, "sprintf: %s (line %d)", msg, line));
+	return (duk_type_error(ctx, "sprintf: %s", msg));
+}
+
+/* register(desc): keep desc; the last call wins. */
+static duk_ret_t
+js_register(duk_context *ctx)
+{
+	duk_push_global_stash(ctx);
+	duk_dup(ctx, 0);
+	(void) duk_put_prop_string(ctx, -2, "desc");
+	return (0);
+}
+
+/*
+ * sprintf(fmt, ...), as the original's (extsprintf): conversions %s, %d
+ * (the number, rounded down), %f (the number), %j (JSON) and %%; flags '-'
+ * (left-justify), '0' (pad numbers with zeros) and '+' (sign positive
+ * numbers); a width.  Anything else, too few arguments, %s of undefined
+ * or null, and %d or %f of what is not a finite number throw.
+ */
+static duk_ret_t
+js_sprintf(duk_context *ctx)
+{
+	duk_idx_t nargs = duk_get_top(ctx), arg = 1;
+	const char *fmt = duk_require_string(ctx, 0), *p, *s;
+	duk_idx_t parts = 0;
+
+	for (p = fmt; *p != '\0'; ) {
+		int left = 0, zero = 0, plus = 0, num = 0;
+		size_t width = 0, len, pad;
+		const char *run = p;
+
+		while (*p != '\0' && *p != '%')
+			p++;
+		if (p > run) {
+			duk_push_lstring(ctx, run, (duk_size_t)(p - run));
+			parts++;
+		}
+		if (*p == '\0')
+			break;
+		for (p++; *p == '-' || *p == '0' || *p == '+'; p++) {
+			left |= *p == '-';
+			zero |= *p == '0';
+			plus |= *p == '+';
+		}
+		while (*p >= '0' && *p <= '9') {
+			if (width > 1000)
+				return (js_throw(ctx, "width too large in "
+				    "\"%s\"", fmt));
+			width = width * 10 + (size_t)(*p++ - '0');
+		}
+		if (*p == '%') {
+			duk_push_string(ctx, "%");
+			parts++;
+			p++;
+			continue;
+		}
+		if (*p != 's' && *p != 'd' && *p != 'f' && *p != 'j')
+			return (js_throw(ctx, "unsupported conversion in "
+			    "\"%s\"", fmt));
+		if (arg >= nargs)
+			return (js_throw(ctx, "not enough arguments for \"%s\"",
+			    fmt));
+		switch (*p++) {
+		case 's':
+			if (duk_is_undefined(ctx, arg) || duk_is_null(ctx, arg))
+				return (js_throw(ctx, "attempted to print "
+				    "undefined or null as a string (argument "
+				    "%d)", (int)arg));
+			duk_dup(ctx, arg);
+			(void) duk_to_string(ctx, -1);
+			break;
+		case 'd':
+		case 'f':
+			/* NaN and Infinity are no D (SPEC rule 2) */
+			if (!isfinite(duk_to_number(ctx, arg)))
+				return (js_throw(ctx, "%%%c of a value that is "
+				    "not a finite number (argument %d)", p[-1],
+				    (int)arg));
+			duk_push_number(ctx, p[-1] == 'd' ?
+			    floor(duk_get_number(ctx, arg)) :
+			    duk_get_number(ctx, arg));
+			num = 1;
+			break;
+		default:
+			duk_dup(ctx, arg);
+			(void) duk_json_encode(ctx, -1);
+			break;
+		}
+		arg++;
+		if (num) {
+			int neg = duk_get_number(ctx, -1) < 0;
+
+			(void) duk_to_string(ctx, -1);
+			if (plus && !neg) {
+				duk_push_string(ctx, "+");
+				duk_insert(ctx, -2);
+				duk_concat(ctx, 2);
+			}
+		}
+		s = duk_get_lstring(ctx, -1, &len);
+		if (width > len) {
+			pad = width - len;
+			if (left) {
+				duk_push_sprintf(ctx, "%*s", (int)pad, "");
+				duk_concat(ctx, 2);
+			} else if (zero && num) {
+				/* zeros go after the sign */
+				size_t sign = s[0] == '-' || s[0] == '+';
+
+				duk_push_lstring(ctx, s, sign);
+				duk_push_sprintf(ctx, "%0*d", (int)pad, 0);
+				duk_push_string(ctx, s + sign);
+				duk_concat(ctx, 3);
+				duk_remove(ctx, -2);
+			} else {
+				duk_push_sprintf(ctx, "%*s", (int)pad, "");
+				duk_insert(ctx, -2);
+				duk_concat(ctx, 2);
+			}
+		}
+		parts++;
+	}
+	duk_concat(ctx, parts);
+	return (1);
+}
+
+/* The error at the top of the stack, with its line, into text. */
+static void
+js_error_text(duk_context *ctx, char *text, size_t len)
+{
+	const char *msg;
+	int line = 0;
+
+	duk_dup(ctx, -1);			/* the error, and ... */
+	msg = duk_safe_to_string(ctx, -1);	/* ... its text */
+	(void) snprintf(text, len, "%s", msg);
+	if (duk_is_object(ctx, -2)) {
+		(void) duk_get_prop_string(ctx, -2, "lineNumber");
+		line = duk_is_number(ctx, -1) ? duk_get_int(ctx, -1) : 0;
+		duk_pop(ctx);
+	}
+	if (line > 0 && strstr(text, "(line ") == NULL)
+		(void) snprintf(text + strlen(text), len - strlen(text),
+		    " (line %d)", line);
+	duk_pop(ctx);
+}
+
+/* Evaluate the metric; reply with its description or an error. */
+static void
+js_child(int fd, const char *buf, size_t len, const char *name)
+{
+	struct rlimit rl;
+	js_heap_t heap;
+	duk_context *ctx;
+	char text[MD_ERRMSGLEN];
+	const char *json;
+	duk_size_t jlen;
+
+	rl.rlim_cur = MD_JS_CPU;
+	rl.rlim_max = MD_JS_CPU + 1;
+	(void) setrlimit(RLIMIT_CPU, &rl);
+	js_fatal_fd = fd;
+	heap.jh_used = 0;
+	heap.jh_full = 0;
+	if ((ctx = duk_create_heap(js_alloc, js_realloc, js_free, &heap,
+	    js_fatal)) == NULL) {
+		(void) snprintf(text, sizeof (text), "cannot make a "
+		    "JavaScript heap");
+		js_reply(fd, '1', text, strlen(text));
+		return;
+	}
+
+	/* the sandbox: the built-ins, register and sprintf */
+	duk_push_global_object(ctx);
+	(void) duk_del_prop_string(ctx, -1, "Duktape");
+	duk_push_c_function(ctx, js_register, 1);
+	(void) duk_put_prop_string(ctx, -2, "register");
+	duk_push_c_function(ctx, js_sprintf, DUK_VARARGS);
+	(void) duk_put_prop_string(ctx, -2, "sprintf");
+	duk_pop(ctx);
+
+	duk_push_lstring(ctx, buf, len);
+	duk_push_string(ctx, name);
+	if (duk_pcompile(ctx, 0) != 0 || duk_pcall(ctx, 0) != 0) {
+		js_error_text(ctx, text, sizeof (text));
+		if (heap.jh_full)
+			(void) snprintf(text + strlen(text), sizeof (text) -
+			    strlen(text), ": JavaScript may use %lu MiB",
+			    MD_JS_MEM >> 20);
+		js_reply(fd, '1', text, strlen(text));
+		duk_destroy_heap(ctx);
+		return;
+	}
+	duk_pop(ctx);
+
+	/* JSON.stringify(desc, null, 2), as node would print it */
+	duk_push_global_stash(ctx);
+	(void) duk_get_prop_string(ctx, -1, "desc");
+	if (duk_is_undefined(ctx, -1)) {
+		(void) snprintf(text, sizeof (text), "didn't register itself");
+		js_reply(fd, '1', text, strlen(text));
+		duk_destroy_heap(ctx);
+		return;
+	}
+	(void) duk_get_global_string(ctx, "JSON");
+	(void) duk_get_prop_string(ctx, -1, "stringify");
+	duk_dup(ctx, -3);
+	duk_push_null(ctx);
+	duk_push_int(ctx, 2);
+	if (duk_pcall(ctx, 3) != 0) {
+		(void) snprintf(text, sizeof (text), "the registered "
+		    "description is not JSON: ");
+		js_error_text(ctx, text + strlen(text),
+		    sizeof (text) - strlen(text));
+		js_reply(fd, '1', text, strlen(text));
+	} else if ((json = duk_get_lstring(ctx, -1, &jlen)) == NULL) {
+		(void) snprintf(text, sizeof (text), "the registered "
+		    "description is not JSON: it is %s", duk_is_function(ctx,
+		    -3) ? "a function" : "undefined");
+		js_reply(fd, '1', text, strlen(text));
+	} else {
+		js_reply(fd, '0', json, jlen);
+	}
+	duk_destroy_heap(ctx);
+}
+
+/*
+ * The parent.
+ */
+
+static int
+js_msg(char *msg, size_t msglen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void) vsnprintf(msg, msglen, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
+
+/* Read the child's reply (at most MD_MAXINPUT + 1 bytes) within the time. */
+static int
+js_read(int fd, pid_t pid, char **bufp, size_t *lenp, int *timedout)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap), *nbuf;
+	time_t end = time(NULL) + MD_JS_WALL;
+	struct pollfd pfd;
+	ssize_t n;
+
+	if (buf == NULL)
+		return (ENOMEM);
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		time_t left = end - time(NULL);
+
+		if (left <= 0) {
+			*timedout = 1;
+			(void) kill(pid, SIGKILL);
+			break;
+		}
+		if (poll(&pfd, 1, (int)left * 1000) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (len == cap) {
+			if (cap > MD_MAXINPUT) {
+				(void) kill(pid, SIGKILL);
+				free(buf);
+				return (EFBIG);
+			}
+			if ((nbuf = realloc(buf, cap * 2)) == NULL) {
+				(void) kill(pid, SIGKILL);
+				free(buf);
+				return (ENOMEM);
+			}
+			buf = nbuf;
+			cap *= 2;
+		}
+		if ((n = read(fd, buf + len, cap - len)) < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			break;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	*bufp = buf;
+	*lenp = len;
+	return (0);
+}
+
+/*
+ * Evaluate the JavaScript metric buf in a child.  On success, *jsonp
+ * (*lenp bytes, NUL-terminated; the caller frees it) is the registered
+ * description as JSON.  Otherwise -1 and a message in msg.
+ *
+ * In the child, once it has replied, this returns MD_CLI_CHILD: the
+ * callers free what they hold and md_cli_main() ends the child with
+ * _exit(), so that it leaves nothing allocated (valgrind checks the child
+ * as well) and never returns into whoever called md_cli_main().
+ */
+int
+md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
+    size_t *lenp, char *msg, size_t msglen)
+{
+	char *reply = NULL;
+	size_t rlen = 0;
+	int fds[2], status, e, timedout = 0;
+	pid_t pid;
+
+	if (pipe(fds) != 0)
+		return (js_msg(msg, msglen, "pipe: %s", strerror(errno)));
+	if ((pid = fork()) < 0) {
+		e = errno;
+		(void) close(fds[0]);
+		(void) close(fds[1]);
+		return (js_msg(msg, msglen, "fork: %s", strerror(e)));
+	}
+	if (pid == 0) {
+		(void) close(fds[0]);
+		js_child(fds[1], buf, len, name);
+		return (MD_CLI_CHILD);
+	}
+
+	(void) close(fds[1]);
+	e = js_read(fds[0], pid, &reply, &rlen, &timedout);
+	(void) close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+
+	if (e == EFBIG)
+		return (js_msg(msg, msglen, "its description is larger than "
+		    "the limit of %lu MiB", MD_MAXINPUT >> 20));
+	if (e != 0)
+		return (js_msg(msg, msglen, "reading its description: %s",
+		    strerror(e)));
+	if (timedout || (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU ||
+	    WTERMSIG(status) == SIGKILL))) {
+		free(reply);
+		return (js_msg(msg, msglen, "JavaScript ran longer than its "
+		    "limit of %d s of CPU (%d s in all)", MD_JS_CPU,
+		    MD_JS_WALL));
+	}
+	if (rlen == 0 || (reply[0] != '0' && reply[0] != '1')) {
+		free(reply);
+		if (WIFSIGNALED(status))
+			return (js_msg(msg, msglen, "JavaScript evaluation "
+			    "died of signal %d", WTERMSIG(status)));
+		return (js_msg(msg, msglen, "JavaScript evaluation failed"));
+	}
+	if (reply[0] == '1') {
+		(void) snprintf(msg, msglen, "%.*s", (int)(rlen - 1), reply + 1);
+		free(reply);
+		return (-1);
+	}
+	(void) memmove(reply, reply + 1, rlen - 1);
+	reply[rlen - 1] = '\0';
+	*jsonp = reply;
+	*lenp = rlen - 1;
+	return (0);
+}
