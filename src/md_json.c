@@ -81,36 +81,43 @@ md_json_dupkey(const cJSON *obj, int *nomem)
 }
 
 /*
- * Walk the tree; on a repeated key, report it with the path of the object
- * that repeats it.  The path is built as the walk descends.
+ * The first object (depth first) that repeats a key, and the key; NULL if
+ * none does.  *nomem is set if the check could not get memory.
+ */
+static const cJSON *
+md_json_walk(const cJSON *node, const char **dupp, int *nomem)
+{
+	const cJSON *c, *bad;
+
+	if (cJSON_IsObject(node) &&
+	    (*dupp = md_json_dupkey(node, nomem)) != NULL)
+		return (node);
+	if (*nomem || (!cJSON_IsObject(node) && !cJSON_IsArray(node)))
+		return (NULL);
+	for (c = node->child; c != NULL; c = c->next) {
+		if ((bad = md_json_walk(c, dupp, nomem)) != NULL || *nomem)
+			return (bad);
+	}
+	return (NULL);
+}
+
+/*
+ * The path from node to target ("a[0].b") into path; for the message
+ * about a repeated key only, so that the walk above need not build paths.
  */
 static int
-md_json_walk(const cJSON *node, md_path_t *path, const char *what,
-    md_error_t *err)
+md_json_pathto(const cJSON *node, const cJSON *target, md_path_t *path)
 {
 	const cJSON *c;
 	size_t i = 0, len;
-	int nomem = 0;
 
-	if (cJSON_IsObject(node)) {
-		const char *dup = md_json_dupkey(node, &nomem);
-
-		if (nomem)
-			return (md_error_nomem(err));
-		if (dup != NULL) {
-			return (md_error_set(err, MD_ERR_JSON,
-			    "%s%s%sduplicate key \"%s\"", what, path->mp_buf,
-			    path->mp_len > 0 ? ": " : "", dup));
-		}
-	}
-	if (!cJSON_IsObject(node) && !cJSON_IsArray(node))
-		return (0);
-
+	if (node == target)
+		return (1);
 	for (c = node->child; c != NULL; c = c->next, i++) {
 		len = cJSON_IsObject(node) ? md_path_key(path, c->string) :
 		    md_path_index(path, i);
-		if (md_json_walk(c, path, what, err) != 0)
-			return (-1);
+		if (md_json_pathto(c, target, path))
+			return (1);
 		md_path_cut(path, len);
 	}
 	return (0);
@@ -183,6 +190,10 @@ md_text_check(const char *buf, size_t len, const char *what, md_error_t *err)
 	const char *why = NULL;
 
 	for (i = 0; i < len; i += n) {
+		if (p[i] > 0 && p[i] < 0x80) {		/* most of it */
+			n = 1;
+			continue;
+		}
 		if (p[i] == '\0') {
 			why = "NUL byte";
 			break;
@@ -309,9 +320,11 @@ cJSON *
 md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 {
 	size_t stops[MD_JSON_TRIES], i, t, off, line, col;
+	const cJSON *bad;
+	const char *dup = NULL;
 	char prefix[64];
 	md_path_t path;
-	int agreed;
+	int agreed, nomem = 0;
 	cJSON *root;
 
 	for (i = 0; i < len && md_json_isspace(buf[i]); i++)
@@ -353,8 +366,16 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 		return (NULL);
 	}
 
-	md_path_init(&path);
-	if (md_json_walk(root, &path, what, err) != 0) {
+	if ((bad = md_json_walk(root, &dup, &nomem)) != NULL || nomem) {
+		if (nomem) {
+			(void) md_error_nomem(err);
+		} else {
+			md_path_init(&path);
+			(void) md_json_pathto(root, bad, &path);
+			(void) md_error_set(err, MD_ERR_JSON, "%s%s%sduplicate "
+			    "key \"%s\"", what, path.mp_buf,
+			    path.mp_len > 0 ? ": " : "", dup);
+		}
 		cJSON_Delete(root);
 		return (NULL);
 	}
