@@ -79,8 +79,8 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js install-test \
-	check-sanitize check-failalloc check-valgrind fuzz fuzz-run install \
-	uninstall clean
+	check-sanitize check-failalloc check-valgrind fuzz fuzz-run bench \
+	install uninstall clean
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
 
@@ -217,6 +217,22 @@ fuzz: $(FUZZERS)
 fuzz-run: fuzz
 	sh fuzz/run.sh $(FUZZ_TIME)
 
+# make bench: what a script costs, against targets (bench/results.md).
+BENCH_RUNS ?= 200
+
+# libmetad again, every allocation counted (bench/memcount.h).
+build/bench/%.o: %.c $(HDRS) bench/memcount.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -include bench/memcount.h $(CJSON_CFLAGS) -c -o $@ $<
+
+bench/bench: bench/bench.c bench/memcount.c include/metad.h \
+    $(addprefix build/bench/,$(LIB_OBJS))
+	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ bench/bench.c bench/memcount.c \
+	    $(addprefix build/bench/,$(LIB_OBJS)) $(CJSON_LIBS) -lm
+
+bench: meta-d bench/bench deps-valgrind
+	sh bench/run.sh $(BENCH_RUNS)
+
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
@@ -274,5 +290,6 @@ uninstall:
 	    $(DESTDIR)$(MANDIR)/man1/meta-d.1
 
 clean:
-	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o
+	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \
+	    bench/bench
 	rm -rf tests/out build

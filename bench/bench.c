@@ -1,0 +1,503 @@
+/*
+ * bench.c: what a script costs (make bench; bench/run.sh sums it up).
+ *
+ *	bench exec RUNS CMD [ARG ...]
+ *		run CMD RUNS times (stdout to /dev/null); print the median,
+ *		10th and 90th percentile of its wall time in microseconds
+ *	bench throughput SECONDS FILE ...
+ *		for each metric, generate every combination of decompositions,
+ *		a set of predicates and zone lists, through libmetad, for at
+ *		least SECONDS; print scripts and bytes per second
+ *	bench scale DIMENSION SIZE
+ *		make a synthetic metric and request that grow along one
+ *		dimension (entries, fields, gathers, leaves, zones, exprlen),
+ *		load and generate it; print its size, the median time, the
+ *		most memory libmetad and cJSON held at once (counted exactly,
+ *		bench/memcount.c), cJSON's share, and the resident memory the
+ *		process gained (one size per process: peak RSS only grows)
+ */
+
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "metad.h"
+
+extern char **environ;
+
+/*
+ * Memory: libmetad is built for the benchmark with bench/memcount.h, so
+ * every byte it allocates is counted; cJSON gets the same functions as its
+ * hooks (here only: hooks are global, so libmetad never sets them), and
+ * its share is counted apart.
+ */
+extern size_t mc_live, mc_peak;
+extern void *mc_malloc(size_t);
+extern void mc_free(void *);
+
+static size_t cj_live, cj_peak;
+
+static void *
+cj_malloc(size_t n)
+{
+	size_t *p = mc_malloc(n + sizeof (size_t));
+
+	if (p == NULL)
+		return (NULL);
+	*p = n;
+	if ((cj_live += n) > cj_peak)
+		cj_peak = cj_live;
+	return (p + 1);
+}
+
+static void
+cj_free(void *v)
+{
+	size_t *p = (size_t *)v - 1;
+
+	if (v == NULL)
+		return;
+	cj_live -= *p;
+	mc_free(p);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+static void
+die(const char *what)
+{
+	(void) fprintf(stderr, "bench: %s\n", what);
+	exit(1);
+}
+
+/* Peak resident memory of this process so far, in bytes. */
+static double
+peak_rss(void)
+{
+	struct rusage ru;
+
+	(void) getrusage(RUSAGE_SELF, &ru);
+#ifdef __APPLE__
+	return ((double)ru.ru_maxrss);		/* bytes */
+#else
+	return ((double)ru.ru_maxrss * 1024);	/* KiB */
+#endif
+}
+
+static char *
+slurp(const char *path, size_t *lenp)
+{
+	FILE *fp = fopen(path, "r");
+	size_t cap = 1 << 16, len = 0, n;
+	char *buf = malloc(cap);
+
+	if (fp == NULL || buf == NULL)
+		die("cannot read a metric");
+	while ((n = fread(buf + len, 1, cap - len, fp)) > 0) {
+		len += n;
+		if (len == cap && (buf = realloc(buf, cap *= 2)) == NULL)
+			die("out of memory");
+	}
+	(void) fclose(fp);
+	*lenp = len;
+	return (buf);
+}
+
+/*
+ * exec: wall time of a command, spawned as the shell would.
+ */
+static int
+bench_exec(int runs, char **argv)
+{
+	double *t = calloc((size_t)runs, sizeof (double));
+	posix_spawn_file_actions_t fa;
+	int i, status;
+	pid_t pid;
+
+	if (t == NULL || runs < 1)
+		die("bad run count");
+	(void) posix_spawn_file_actions_init(&fa);
+	(void) posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO,
+	    "/dev/null", O_WRONLY, 0);
+	for (i = 0; i < runs; i++) {
+		double start = now();
+
+		if (posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ) != 0)
+			die("cannot run the command");
+		(void) waitpid(pid, &status, 0);
+		t[i] = (now() - start) * 1e6;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			die("the command failed");
+	}
+	qsort(t, (size_t)runs, sizeof (double), cmp_double);
+	(void) printf("%.1f %.1f %.1f\n", t[runs / 2], t[runs / 10],
+	    t[runs * 9 / 10]);
+	posix_spawn_file_actions_destroy(&fa);
+	free(t);
+	return (0);
+}
+
+/*
+ * throughput: every request a service might make of a metric.
+ */
+static const char *const tp_preds[] = {
+	"{}",
+	"{\"eq\": [\"F0\", \"postgres\"]}",
+	"{\"or\": [{\"ne\": [\"F0\", \"a\\\"b\"]}, {\"gt\": [\"F1\", 1000]}]}",
+	"{\"and\": [{\"eq\": [\"F0\", \"x\"]}, {\"or\": [{\"lt\": [\"F1\", "
+	    "0.5]}, {\"ge\": [\"F1\", 1e21]}]}]}",
+};
+
+static const char *const tp_zones[] = { "z1", "a", "b", "c", "d" };
+
+/* Predicate text with F0, F1 replaced by fields f0, f1. */
+static md_pred_t *
+tp_pred(const char *tmpl, const char *f0, const char *f1)
+{
+	char text[1024], *o = text;
+	const char *p;
+	md_error_t err;
+	md_pred_t *pr;
+
+	for (p = tmpl; *p != '\0'; p++) {
+		if (p[0] == 'F' && (p[1] == '0' || p[1] == '1')) {
+			o += sprintf(o, "%s", p[1] == '0' ? f0 : f1);
+			p++;
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+	if ((pr = md_pred_parse(text, strlen(text), &err)) == NULL)
+		die(err.mde_msg);
+	return (pr);
+}
+
+static int
+bench_throughput(double secs, int nfiles, char **files)
+{
+	int f;
+
+	for (f = 0; f < nfiles; f++) {
+		md_decomp_t d[2];
+		md_request_t req;
+		md_metric_t *m;
+		md_pred_t *preds[4];
+		md_error_t err;
+		size_t len, nf, i, j, p, z, nreq = 0, bytes = 0, scripts = 0;
+		double start, el;
+		char *text = slurp(files[f], &len);
+
+		if ((m = md_metric_load(text, len, &err)) == NULL)
+			die(err.mde_msg);
+		nf = md_metric_nfields(m);
+		for (p = 0; p < 4; p++)
+			preds[p] = tp_pred(tp_preds[p], md_metric_field(m, 0),
+			    md_metric_field(m, nf - 1));
+
+		start = now();
+		do {
+			/* -s each field or none, -n each field or none */
+			for (i = 0; i <= nf; i++)
+			for (j = 0; j <= nf; j++)
+			for (p = 0; p < 4; p++)
+			for (z = 0; z < 3; z++) {
+				md_result_t *r;
+				size_t nd = 0, k;
+
+				if (i < nf) {
+					d[nd].mdd_field = md_metric_field(m, i);
+					d[nd++].mdd_kind = MD_DECOMP_STRING;
+				}
+				if (j < nf) {
+					d[nd].mdd_field = md_metric_field(m, j);
+					d[nd++].mdd_kind = MD_DECOMP_NUMBER;
+				}
+				(void) memset(&req, 0, sizeof (req));
+				req.mdq_decomps = d;
+				req.mdq_ndecomps = nd;
+				req.mdq_pred = preds[p];
+				req.mdq_zones = z == 0 ? NULL :
+				    z == 1 ? tp_zones : tp_zones + 1;
+				req.mdq_nzones = z == 0 ? 0 : z == 1 ? 1 : 4;
+				req.mdq_hostname = "benchhost";
+				nreq++;
+				if ((r = md_generate(m, &req, &err)) == NULL)
+					continue;	/* e.g. no transform */
+				for (k = 0; k < r->mdr_nscripts; k++)
+					bytes += r->mdr_lens[k];
+				scripts += r->mdr_nscripts;
+				md_result_free(r);
+			}
+		} while ((el = now() - start) < secs);
+
+		/* file requests scripts/s bytes/s seconds */
+		(void) printf("%s %zu %.0f %.0f %.2f\n", files[f], nreq,
+		    (double)scripts / el, (double)bytes / el, el);
+		for (p = 0; p < 4; p++)
+			md_pred_free(preds[p]);
+		md_metric_free(m);
+		free(text);
+	}
+	return (0);
+}
+
+/*
+ * scale: synthetic metrics.  Each dimension grows one thing and keeps the
+ * rest small; the request asks for what makes the thing show in the
+ * script.
+ */
+typedef struct sc_text {
+	char	*st_buf;
+	size_t	st_len;
+	size_t	st_cap;
+} sc_text_t;
+
+static void
+sc_printf(sc_text_t *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->st_buf + t->st_len, t->st_cap - t->st_len, fmt,
+		    ap);
+		va_end(ap);
+		if (n >= 0 && (size_t)n < t->st_cap - t->st_len)
+			break;
+		t->st_cap = t->st_cap * 2 + (size_t)n;
+		if ((t->st_buf = realloc(t->st_buf, t->st_cap)) == NULL)
+			die("out of memory");
+	}
+	t->st_len += (size_t)n;
+}
+
+/* The metric for dimension dim at size n, and the request's parts. */
+static void
+sc_make(const char *dim, size_t n, sc_text_t *t, sc_text_t *pred,
+    char ***zonesp, size_t *nzonesp, md_decomp_t *d, size_t *ndp)
+{
+	size_t i;
+
+	*zonesp = NULL;
+	*nzonesp = 0;
+	*ndp = 0;
+	sc_printf(pred, "{}");
+
+	if (strcmp(dim, "entries") == 0) {
+		/* n aggregating entries, each verifying what entry 0 gathered */
+		sc_printf(t, "{\"fields\": [\"a\", \"lat\"], \"metad\": "
+		    "{\"probedesc\": [{\"probes\": [\"p:::entry\"], \"gather\": "
+		    "{\"lat\": {\"gather\": \"timestamp\", \"store\": "
+		    "\"thread\"}}}");
+		for (i = 0; i < n; i++)
+			sc_printf(t, ", {\"probes\": [\"p%zu:::return\"], "
+			    "\"aggregate\": {\"default\": \"count()\", \"a\": "
+			    "\"count()\", \"lat\": \"quantize($0)\"}, "
+			    "\"transforms\": {\"a\": \"arg%zu\", \"lat\": "
+			    "\"timestamp - $0\"}, \"verify\": {\"lat\": \"$0\"}}",
+			    i, i % 10);
+		sc_printf(t, ", {\"probes\": [\"p:::return\"], \"clean\": "
+		    "{\"lat\": \"$0\"}}]}}");
+		d[0] = (md_decomp_t){ "a", MD_DECOMP_STRING };
+		d[1] = (md_decomp_t){ "lat", MD_DECOMP_NUMBER };
+		*ndp = 2;
+	} else if (strcmp(dim, "fields") == 0) {
+		/* n fields, each gathered, aggregated, verified and cleaned */
+		sc_printf(t, "{\"fields\": [");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\"", i ? ", " : "", i);
+		sc_printf(t, "], \"metad\": {\"probedesc\": [{\"probes\": "
+		    "[\"p:::entry\"], \"gather\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\": {\"gather\": \"arg%zu\", "
+			    "\"store\": \"thread\"}", i ? ", " : "", i, i % 10);
+		sc_printf(t, "}}, {\"probes\": [\"p:::return\"], "
+		    "\"aggregate\": {\"default\": \"count()\"");
+		for (i = 0; i < n; i++)
+			sc_printf(t, ", \"f%zu\": \"sum($0)\"", i);
+		sc_printf(t, "}, \"transforms\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\": \"$0\"", i ? ", " : "", i);
+		sc_printf(t, "}, \"verify\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\": \"$0\"", i ? ", " : "", i);
+		sc_printf(t, "}}, {\"probes\": [\"p:::return\"], \"clean\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\": \"$0\"", i ? ", " : "", i);
+		sc_printf(t, "}}]}}");
+		d[0] = (md_decomp_t){ "f0", MD_DECOMP_STRING };
+		d[1] = (md_decomp_t){ "f1", MD_DECOMP_NUMBER };
+		*ndp = 2;
+	} else if (strcmp(dim, "gathers") == 0) {
+		/* one entry always gathering n internal fields */
+		sc_printf(t, "{\"fields\": [\"a\"], \"fields_internal\": [");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\"", i ? ", " : "", i);
+		sc_printf(t, "], \"metad\": {\"probedesc\": [{\"probes\": "
+		    "[\"p:::entry\"], \"alwaysgather\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\": {\"gather\": \"arg%zu\", "
+			    "\"store\": \"global[tid]\"}", i ? ", " : "", i,
+			    i % 10);
+		sc_printf(t, "}}, {\"probes\": [\"p:::return\"], "
+		    "\"aggregate\": {\"default\": \"count()\", \"a\": "
+		    "\"count()\"}, \"transforms\": {\"a\": \"A\"}, \"verify\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\": \"$0[tid]\"", i ? ", " : "",
+			    i);
+		sc_printf(t, "}}, {\"probes\": [\"p:::return\"], \"clean\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\": \"$0[tid]\"", i ? ", " : "",
+			    i);
+		sc_printf(t, "}}]}}");
+	} else {
+		/* leaves, zones, exprlen: the system call metric */
+		size_t e = strcmp(dim, "exprlen") == 0 ? n : 1;
+
+		sc_printf(t, "{\"fields\": [\"execname\", \"latency\"], "
+		    "\"metad\": {\"usepragmazone\": true, \"probedesc\": "
+		    "[{\"probes\": [\"syscall:::entry\"], \"gather\": "
+		    "{\"latency\": {\"gather\": \"timestamp\", \"store\": "
+		    "\"thread\"}}}, {\"probes\": [\"syscall:::return\"], "
+		    "\"aggregate\": {\"default\": \"count()\", \"execname\": "
+		    "\"count()\", \"latency\": \"quantize($0)\"}, "
+		    "\"transforms\": {\"execname\": \"execname\", \"latency\": "
+		    "\"timestamp - $0");
+		/* exprlen: a transform of n terms, each using $0 */
+		for (i = 1; i < e; i++)
+			sc_printf(t, " + ($0 & %zu)", i);
+		sc_printf(t, "\"}, \"verify\": {\"latency\": \"$0\"}}, "
+		    "{\"probes\": [\"syscall:::return\"], \"clean\": "
+		    "{\"latency\": \"$0\"}}]}}");
+		d[0] = (md_decomp_t){ "execname", MD_DECOMP_STRING };
+		d[1] = (md_decomp_t){ "latency", MD_DECOMP_NUMBER };
+		*ndp = 2;
+		if (strcmp(dim, "leaves") == 0) {
+			pred->st_len = 0;
+			sc_printf(pred, "{\"or\": [");
+			for (i = 0; i < n; i++)
+				sc_printf(pred, "%s{\"eq\": [\"%s\", \"x%zu\"]}",
+				    i ? ", " : "", i % 2 ? "execname" :
+				    "latency", i);
+			sc_printf(pred, ", {}]}");
+		} else if (strcmp(dim, "zones") == 0) {
+			if ((*zonesp = calloc(n, sizeof (char *))) == NULL)
+				die("out of memory");
+			for (i = 0; i < n; i++) {
+				if (((*zonesp)[i] = malloc(32)) == NULL)
+					die("out of memory");
+				(void) snprintf((*zonesp)[i], 32, "zone%zu", i);
+			}
+			*nzonesp = n;
+		} else if (strcmp(dim, "exprlen") != 0) {
+			die("unknown dimension");
+		}
+	}
+}
+
+static int
+bench_scale(const char *dim, size_t n)
+{
+	sc_text_t t = { NULL, 0, 0 }, pred = { NULL, 0, 0 };
+	double base, times[7], peak;
+	md_decomp_t d[2];
+	size_t nd, nz, out = 0, in, i, base_heap;
+	char **zones;
+	int rep;
+
+	cJSON_Hooks hooks = { cj_malloc, cj_free };
+
+	cJSON_InitHooks(&hooks);
+	sc_make(dim, n, &t, &pred, &zones, &nz, d, &nd);
+	base = peak_rss();
+	base_heap = mc_live;
+	for (rep = 0; rep < 7; rep++) {
+		double start = now();
+		md_request_t req;
+		md_metric_t *m;
+		md_pred_t *p;
+		md_result_t *r;
+		md_error_t err;
+
+		if ((m = md_metric_load(t.st_buf, t.st_len, &err)) == NULL ||
+		    (p = md_pred_parse(pred.st_buf, pred.st_len, &err)) ==
+		    NULL)
+			die(err.mde_msg);
+		(void) memset(&req, 0, sizeof (req));
+		req.mdq_decomps = d;
+		req.mdq_ndecomps = nd;
+		req.mdq_pred = p;
+		req.mdq_zones = (const char *const *)zones;
+		req.mdq_nzones = nz;
+		req.mdq_hostname = "benchhost";
+		if ((r = md_generate(m, &req, &err)) == NULL)
+			die(err.mde_msg);
+		for (out = 0, i = 0; i < r->mdr_nscripts; i++)
+			out += r->mdr_lens[i];
+		md_result_free(r);
+		md_pred_free(p);
+		md_metric_free(m);
+		times[rep] = (now() - start) * 1e6;
+	}
+	peak = peak_rss();
+	qsort(times, 7, sizeof (double), cmp_double);
+	/*
+	 * dimension size input-bytes output-bytes median-us heap-peak
+	 * cjson-peak rss-gained: the most libmetad and cJSON held at once,
+	 * the most cJSON's tree did (bytes asked for, without the
+	 * allocator's own), and the resident memory the process gained
+	 */
+	for (in = t.st_len + pred.st_len, i = 0; i < nz; i++)
+		in += strlen(zones[i]);
+	(void) printf("%s %zu %zu %zu %.1f %zu %zu %.0f\n", dim, n, in, out,
+	    times[3], mc_peak - base_heap, cj_peak, peak - base);
+	for (i = 0; i < nz; i++)
+		free(zones[i]);
+	free(zones);
+	free(t.st_buf);
+	free(pred.st_buf);
+	return (0);
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc >= 4 && strcmp(argv[1], "exec") == 0)
+		return (bench_exec(atoi(argv[2]), argv + 3));
+	if (argc >= 4 && strcmp(argv[1], "throughput") == 0)
+		return (bench_throughput(atof(argv[2]), argc - 3, argv + 3));
+	if (argc == 4 && strcmp(argv[1], "scale") == 0)
+		return (bench_scale(argv[2], (size_t)strtoul(argv[3], NULL,
+		    10)));
+	(void) fprintf(stderr, "usage: bench exec RUNS CMD [ARG ...]\n"
+	    "       bench throughput SECONDS FILE ...\n"
+	    "       bench scale DIMENSION SIZE\n");
+	return (2);
+}

@@ -1,0 +1,23 @@
+/*
+ * memcount.h: force-included (cc -include) into the library's sources for
+ * the benchmark, so that every byte libmetad allocates is counted
+ * (bench/memcount.c).
+ */
+
+#ifndef	MEMCOUNT_H
+#define	MEMCOUNT_H
+
+#include <stdlib.h>
+#include <string.h>
+
+extern void *mc_malloc(size_t);
+extern void *mc_calloc(size_t, size_t);
+extern void *mc_realloc(void *, size_t);
+extern void mc_free(void *);
+
+#define	malloc(n)	mc_malloc(n)
+#define	calloc(n, s)	mc_calloc(n, s)
+#define	realloc(p, n)	mc_realloc(p, n)
+#define	free(p)		mc_free(p)
+
+#endif	/* MEMCOUNT_H */

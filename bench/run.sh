@@ -1,0 +1,163 @@
+#!/bin/sh
+#
+# make bench: what a script costs, against targets; prints a table and
+# writes it, with the machine and the date, to bench/results.md.
+#
+#	sh bench/run.sh [RUNS]
+#
+#  1. per invocation: meta-d against cat of the same file, RUNS runs each
+#     (default 200); target: the median at most 1.5 times cat's
+#  2. in-process: scripts per second through libmetad, every request of a
+#     set per example; target: 100000 a second for the system calls
+#  3. scaling: synthetic metrics grown along one dimension over three
+#     orders of magnitude; time and peak memory per size, and the growth
+#     exponent fitted on a log-log scale; targets: exponent at most 1.1,
+#     peak memory at most 4 times the input plus 2 MiB
+#  4. instructions (valgrind --tool=callgrind) per invocation, which do
+#     not depend on what else the machine is doing
+
+set -u
+cd "$(dirname "$0")/.." || exit 2
+runs=${1:-200}
+bench=bench/bench
+out=bench/results.md
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mark() {	# mark OK-EXPRESSION: "met" or "MISSED" (awk expression)
+	if awk "BEGIN { exit !($1) }"; then
+		echo met
+	else
+		echo MISSED
+	fi
+}
+
+{
+echo "# meta-d benchmark"
+echo
+echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+echo "- machine: $(uname -srm), $(getconf _NPROCESSORS_ONLN 2>/dev/null) CPUs$(
+    sed -n 's/^model name[[:space:]]*: /, /p' /proc/cpuinfo 2>/dev/null |
+    head -n 1)"
+echo "- compiler: $(${CC:-cc} --version 2>/dev/null | head -n 1)"
+echo
+echo "## 1. Per invocation, against cat ($runs runs each)"
+echo
+echo "| example | arguments | meta-d median (p10-p90) | cat median (p10-p90) | ratio | target 1.5 |"
+echo "|---|---|---|---|---|---|"
+for ex in syscall-ops node-http fs-ops; do
+	f=examples/$ex.json
+	cat_t=$($bench exec "$runs" cat "$f")
+	for args in "" "-s zonename -n latency" \
+	    '-p {"ne":["execname","x"]} -z web1 -z web2'; do
+		# shellcheck disable=SC2086
+		if [ -z "$args" ]; then
+			m_t=$($bench exec "$runs" ./meta-d "$f")
+		elif [ "${args#-p}" != "$args" ]; then
+			m_t=$($bench exec "$runs" ./meta-d -p \
+			    '{"ne":["execname","x"]}' -z web1 -z web2 "$f")
+		else
+			m_t=$($bench exec "$runs" ./meta-d $args "$f")
+		fi
+		set -- $m_t
+		mm=$1 m10=$2 m90=$3
+		set -- $cat_t
+		cm=$1 c10=$2 c90=$3
+		ratio=$(awk "BEGIN { printf \"%.2f\", $mm / $cm }")
+		echo "| $ex | \`${args:-(none)}\` | ${mm} µs (${m10}-${m90}) | ${cm} µs (${c10}-${c90}) | $ratio | $(mark "$ratio <= 1.5") |"
+	done
+done
+echo
+echo "## 2. In-process, through libmetad"
+echo
+echo "Every combination of a discrete decomposition (each field, or none),"
+echo "a numeric one (each field, or none), four predicates and three zone"
+echo "lists (none, one, four), for at least two seconds per example."
+echo
+echo "| example | requests | scripts/s | MB/s | target |"
+echo "|---|---|---|---|---|"
+$bench throughput 2 examples/syscall-ops.json examples/node-http.json \
+    examples/fs-ops.json > "$tmp/tp"
+while read -r f nreq sps bps secs; do
+	target=-
+	case $f in
+	*syscall*) target="100000 scripts/s: $(mark "$sps >= 100000")" ;;
+	esac
+	echo "| $(basename "$f" .json) | $nreq | $sps | $(awk "BEGIN { printf \"%.1f\", $bps / 1e6 }") | $target |"
+done < "$tmp/tp"
+echo
+echo "## 3. Scaling"
+echo
+echo "Each dimension grows alone: probedesc entries (each aggregating and"
+echo "verifying), fields (each gathered, aggregated, verified, cleaned),"
+echo "gathers in one entry (always gathered), predicate leaves, zones, and"
+echo "the length of an expression (terms of a transform, each using \$0)."
+echo "Time is the median of 7 runs of load and generate.  Memory is the"
+echo "most that libmetad and cJSON held at once, counted exactly (the bytes"
+echo "asked for: every allocation of libmetad goes through a counter in this"
+echo "build, and cJSON's through its hooks); the cJSON column is its tree's"
+echo "share, and how many times the input that is.  RSS is the resident"
+echo "memory the process gained, which the allocator rounds up in steps."
+echo
+echo "| dimension | size | input bytes | output bytes | time µs | peak memory bytes | cJSON bytes (x input) | RSS gained | memory target (4 x input + 2 MiB) |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for dim in entries fields gathers leaves zones exprlen; do
+	if [ "$dim" = zones ]; then
+		sizes="1 10 100 1000"
+	else
+		sizes="10 100 1000 10000"
+	fi
+	for n in $sizes; do
+		$bench scale "$dim" "$n"
+	done > "$tmp/$dim"
+	while read -r d n in outb us peak cj rss; do
+		limit=$(awk "BEGIN { print 4 * $in + 2 * 1048576 }")
+		cjx=$(awk "BEGIN { printf \"%.1f\", $cj / $in }")
+		echo "| $d | $n | $in | $outb | $us | $peak | $cj ($cjx) | $rss | $(mark "$peak <= $limit") |"
+	done < "$tmp/$dim"
+done
+echo
+echo "Growth exponents (least squares on log time or memory against log"
+echo "size; 1 is linear):"
+echo
+echo "| dimension | time exponent | memory exponent | target 1.1 |"
+echo "|---|---|---|---|"
+for dim in entries fields gathers leaves zones exprlen; do
+	# memory below a page or two is noise: fit only what grew
+	et=$(awk '{ x = log($2); y = log($5); n++; sx += x; sy += y;
+	    sxx += x * x; sxy += x * y }
+	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
+	    "$tmp/$dim")
+	em=$(awk '{ x = log($2); y = log($6); n++; sx += x; sy += y;
+	    sxx += x * x; sxy += x * y }
+	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
+	    "$tmp/$dim")
+	echo "| $dim | $et | $em | $(mark "$et <= 1.1 && $em <= 1.1") |"
+done
+echo
+echo "## 4. Instructions per invocation (callgrind)"
+echo
+if command -v valgrind > /dev/null 2>&1; then
+	echo "| command | instructions |"
+	echo "|---|---|"
+	for cmd in "cat examples/syscall-ops.json" \
+	    "./meta-d examples/syscall-ops.json" \
+	    "./meta-d -s execname -n latency examples/syscall-ops.json" \
+	    "./meta-d -s http_method -n latency -z a -z b examples/node-http.json"; do
+		# shellcheck disable=SC2086
+		ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		    $cmd 2>&1 > /dev/null | sed -n 's/.*Collected : //p')
+		echo "| \`$cmd\` | $ir |"
+	done
+else
+	echo "valgrind is not installed."
+fi
+} > "$tmp/results.md"
+
+# mark runs in $(...): count what it wrote
+missed=$(grep -c 'MISSED' "$tmp/results.md")
+echo "Targets missed: $missed." >> "$tmp/results.md"
+cp "$tmp/results.md" "$out"
+cat "$out"
+[ "$missed" -eq 0 ]
