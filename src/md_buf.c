@@ -179,11 +179,14 @@ typedef struct md_ablock {
 	struct md_ablock	*mab_next;
 	size_t			mab_used;
 	size_t			mab_size;
-	/* max_align_t is C11; a union of the widest types does for C99. */
+	/*
+	 * What the arena holds: pointers, sizes and doubles (predicate
+	 * values), so their alignment is enough.
+	 */
 	union {
-		long double	mab_ld;
+		double		mab_d;
 		void		*mab_p;
-		long long	mab_ll;
+		size_t		mab_z;
 	} mab_data[];
 } md_ablock_t;
 

@@ -126,13 +126,40 @@ md_gen_pragmas(md_buf_t *b, const md_request_t *req)
 }
 
 /*
+ * The key fields of the result: one allocation holding the pointers and,
+ * after them, the names, so that the result owns them.
+ */
+static int
+md_gen_keys(md_result_t *r, const md_decomp_t *d, size_t nd)
+{
+	size_t bytes = (nd + 1) * sizeof (char *), i;
+	char *names;
+
+	for (i = 0; i < nd; i++)
+		bytes += strlen(d[i].mdd_field) + 1;
+	if ((r->mdr_keys = malloc(bytes)) == NULL)
+		return (-1);
+	names = (char *)(r->mdr_keys + nd + 1);
+	for (i = 0; i < nd; i++) {
+		if (d[i].mdd_kind != MD_DECOMP_STRING)
+			continue;
+		(void) strcpy(names, d[i].mdd_field);
+		r->mdr_keys[r->mdr_nkeys++] = names;
+		names += strlen(names) + 1;
+	}
+	r->mdr_keys[r->mdr_nkeys] = NULL;
+	return (0);
+}
+
+/*
  * The result: n scripts, each its pragmas (zone, then options, then a
- * blank line; none without either) and the body; and the key fields.
- * Scripts and key names share one allocation, which the result owns.
+ * blank line; none without either) and the body.  The scripts share one
+ * allocation, which the result owns: the body itself, shrunk to fit, when
+ * it is the one script as it is (no copy), else a copy per script.
  */
 static md_result_t *
 md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
-    const md_buf_t *body, int perzone, md_error_t *err)
+    md_buf_t *body, int perzone, md_error_t *err)
 {
 	static const char zpragma[] = "#pragma D option zone=";
 	size_t n = perzone ? req->mdq_nzones : 1, total = 0, i;
@@ -156,18 +183,29 @@ md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
 		    "larger than the limit of %lu MiB", MD_MAXOUTPUT >> 20);
 		goto fail;
 	}
-	for (i = 0; i < nd; i++)
-		total += strlen(d[i].mdd_field) + 1;
 	if ((r = calloc(1, sizeof (*r))) == NULL ||
 	    (r->mdr_scripts = calloc(n, sizeof (char *))) == NULL ||
 	    (r->mdr_lens = calloc(n, sizeof (size_t))) == NULL ||
-	    (r->mdr_keys = calloc(nd + 1, sizeof (char *))) == NULL ||
-	    (text = malloc(total)) == NULL) {
+	    md_gen_keys(r, d, nd) != 0) {
 		(void) md_error_nomem(err);
 		goto fail;
 	}
 	r->mdr_nscripts = n;
 	r->mdr_perzone = perzone;
+
+	if (!perzone && opts.mb_len == 0) {
+		/* the body is the script: take it, shrunk to fit */
+		text = realloc(body->mb_data, body->mb_len + 1);
+		r->mdr_scripts[0] = text != NULL ? text : body->mb_data;
+		r->mdr_lens[0] = body->mb_len;
+		body->mb_data = NULL;
+		md_buf_fini(&opts);
+		return (r);
+	}
+	if ((text = malloc(total)) == NULL) {
+		(void) md_error_nomem(err);
+		goto fail;
+	}
 	for (i = 0; i < n; i++) {
 		char *s = text;
 
@@ -189,13 +227,6 @@ md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
 		*text++ = '\0';
 		r->mdr_scripts[i] = s;
 		r->mdr_lens[i] = (size_t)(text - s) - 1;
-	}
-	for (i = 0; i < nd; i++) {
-		if (d[i].mdd_kind != MD_DECOMP_STRING)
-			continue;
-		(void) strcpy(text, d[i].mdd_field);
-		r->mdr_keys[r->mdr_nkeys++] = text;
-		text += strlen(text) + 1;
 	}
 	md_buf_fini(&opts);
 	return (r);

@@ -131,10 +131,14 @@ extern int md_text_check(const char *, size_t, const char *, md_error_t *);
  * tree, which the metric keeps; arrays live in the metric's arena.
  */
 
-/* A string, or a non-empty array of strings (verify, clean: section 7.1). */
+/*
+ * A string, or a non-empty array of strings (verify, clean: section 7.1).
+ * A single string is kept in msv_one, and msv_v points to it.
+ */
 typedef struct md_strv {
 	const char	**msv_v;
 	size_t		msv_n;
+	const char	*msv_one;
 } md_strv_t;
 
 typedef struct md_pair {
@@ -147,7 +151,7 @@ typedef struct md_map {
 	md_pair_t	*mm_pairs;
 	size_t		mm_n;
 	int		mm_present;
-	md_strtab_t	mm_index;	/* key -> pair */
+	md_strtab_t	*mm_index;	/* key -> pair; NULL for small maps */
 } md_map_t;
 
 extern const md_strv_t *md_map_get(const md_map_t *, const char *);

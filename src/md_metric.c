@@ -140,9 +140,8 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 	size_t i;
 
 	if (cJSON_IsString(v)) {
-		if ((sv->msv_v = md_load_alloc(ld, 1, sizeof (char *))) == NULL)
-			return (md_error_nomem(ld->ld_err));
-		sv->msv_v[0] = v->valuestring;
+		sv->msv_one = v->valuestring;
+		sv->msv_v = &sv->msv_one;
 		sv->msv_n = 1;
 		return (0);
 	}
@@ -180,8 +179,9 @@ md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 	map->mm_pairs = md_load_alloc(ld, map->mm_n, sizeof (md_pair_t));
 	if (map->mm_pairs == NULL)
 		return (md_error_nomem(ld->ld_err));
-	if (map->mm_n > MD_MAPINDEX && md_strtab_init(&map->mm_index,
-	    map->mm_n, &ld->ld_m->mm_arena) != 0)
+	if (map->mm_n > MD_MAPINDEX && ((map->mm_index = md_load_alloc(ld, 1,
+	    sizeof (md_strtab_t))) == NULL || md_strtab_init(map->mm_index,
+	    map->mm_n, &ld->ld_m->mm_arena) != 0))
 		return (md_error_nomem(ld->ld_err));
 
 	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
@@ -190,7 +190,7 @@ md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 		    sect, c->string) != 0)
 			return (-1);
 		if (map->mm_n > MD_MAPINDEX)
-			(void) md_strtab_put(&map->mm_index, c->string, i);
+			(void) md_strtab_put(map->mm_index, c->string, i);
 	}
 	return (0);
 }
@@ -200,8 +200,8 @@ md_map_get(const md_map_t *map, const char *key)
 {
 	size_t i;
 
-	if (map->mm_index.st_cap != 0) {
-		if (!md_strtab_get(&map->mm_index, key, &i))
+	if (map->mm_index != NULL) {
+		if (!md_strtab_get(map->mm_index, key, &i))
 			return (NULL);
 		return (&map->mm_pairs[i].mp_val);
 	}
