@@ -42,33 +42,40 @@ extern char **environ;
  * its share is counted apart.
  */
 extern size_t mc_live, mc_peak;
-extern void *mc_malloc(size_t);
-extern void mc_free(void *);
 
 static size_t cj_live, cj_peak;
+
+/* cJSON's blocks: counted in both totals, their size kept before them. */
+typedef union cj_block {
+	size_t		cb_size;
+	long double	cb_align;
+} cj_block_t;
 
 static void *
 cj_malloc(size_t n)
 {
-	size_t *p = mc_malloc(n + sizeof (size_t));
+	cj_block_t *b = malloc(sizeof (*b) + n);
 
-	if (p == NULL)
+	if (b == NULL)
 		return (NULL);
-	*p = n;
+	b->cb_size = n;
 	if ((cj_live += n) > cj_peak)
 		cj_peak = cj_live;
-	return (p + 1);
+	if ((mc_live += n) > mc_peak)
+		mc_peak = mc_live;
+	return (b + 1);
 }
 
 static void
-cj_free(void *v)
+cj_free(void *p)
 {
-	size_t *p = (size_t *)v - 1;
+	cj_block_t *b = (cj_block_t *)p - 1;
 
-	if (v == NULL)
+	if (p == NULL)
 		return;
-	cj_live -= *p;
-	mc_free(p);
+	cj_live -= b->cb_size;
+	mc_live -= b->cb_size;
+	free(b);
 }
 
 static double
@@ -428,7 +435,7 @@ bench_scale(const char *dim, size_t n)
 	sc_text_t t = { NULL, 0, 0 }, pred = { NULL, 0, 0 };
 	double base, times[7], peak;
 	md_decomp_t d[2];
-	size_t nd, nz, out = 0, in, i, base_heap;
+	size_t nd, nz, out = 0, in, i, base_heap, held = 0;
 	char **zones;
 	int rep;
 
@@ -450,6 +457,7 @@ bench_scale(const char *dim, size_t n)
 		    (p = md_pred_parse(pred.st_buf, pred.st_len, &err)) ==
 		    NULL)
 			die(err.mde_msg);
+		held = mc_live - base_heap;	/* a loaded metric, predicate */
 		(void) memset(&req, 0, sizeof (req));
 		req.mdq_decomps = d;
 		req.mdq_ndecomps = nd;
@@ -470,14 +478,15 @@ bench_scale(const char *dim, size_t n)
 	qsort(times, 7, sizeof (double), cmp_double);
 	/*
 	 * dimension size input-bytes output-bytes median-us heap-peak
-	 * cjson-peak rss-gained: the most libmetad and cJSON held at once,
-	 * the most cJSON's tree did (bytes asked for, without the
-	 * allocator's own), and the resident memory the process gained
+	 * cjson-peak rss-gained held: the most libmetad and cJSON held at
+	 * once, the most cJSON's tree did (bytes asked for, without the
+	 * allocator's own), the resident memory the process gained, and
+	 * what the loaded metric and predicate hold between requests
 	 */
 	for (in = t.st_len + pred.st_len, i = 0; i < nz; i++)
 		in += strlen(zones[i]);
-	(void) printf("%s %zu %zu %zu %.1f %zu %zu %.0f\n", dim, n, in, out,
-	    times[3], mc_peak - base_heap, cj_peak, peak - base);
+	(void) printf("%s %zu %zu %zu %.1f %zu %zu %.0f %zu\n", dim, n, in,
+	    out, times[3], mc_peak - base_heap, cj_peak, peak - base, held);
 	for (i = 0; i < nz; i++)
 		free(zones[i]);
 	free(zones);

@@ -99,9 +99,10 @@ echo "asked for: every allocation of libmetad goes through a counter in this"
 echo "build, and cJSON's through its hooks); the cJSON column is its tree's"
 echo "share, and how many times the input that is.  RSS is the resident"
 echo "memory the process gained, which the allocator rounds up in steps."
+echo "Held is what the loaded metric and predicate keep between requests."
 echo
-echo "| dimension | size | input bytes | output bytes | time µs | peak memory bytes | cJSON bytes (x input) | RSS gained | memory target (4 x input + 2 MiB) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| dimension | size | input bytes | output bytes | time µs | peak memory bytes | cJSON bytes (x input) | RSS gained | held | memory target (4 x input + 2 MiB) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for dim in entries fields gathers leaves zones exprlen; do
 	if [ "$dim" = zones ]; then
 		sizes="1 10 100 1000"
@@ -111,10 +112,10 @@ for dim in entries fields gathers leaves zones exprlen; do
 	for n in $sizes; do
 		$bench scale "$dim" "$n"
 	done > "$tmp/$dim"
-	while read -r d n in outb us peak cj rss; do
+	while read -r d n in outb us peak cj rss held; do
 		limit=$(awk "BEGIN { print 4 * $in + 2 * 1048576 }")
 		cjx=$(awk "BEGIN { printf \"%.1f\", $cj / $in }")
-		echo "| $d | $n | $in | $outb | $us | $peak | $cj ($cjx) | $rss | $(mark "$peak <= $limit") |"
+		echo "| $d | $n | $in | $outb | $us | $peak | $cj ($cjx) | $rss | $held | $(mark "$peak <= $limit") |"
 	done < "$tmp/$dim"
 done
 echo

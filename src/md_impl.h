@@ -127,8 +127,8 @@ extern size_t md_utf8_len(const unsigned char *, size_t);
 extern int md_text_check(const char *, size_t, const char *, md_error_t *);
 
 /*
- * The metric (md_metric.c), as validated.  Strings point into the cJSON
- * tree, which the metric keeps; arrays live in the metric's arena.
+ * The metric (md_metric.c), as validated.  Its arrays and strings live in
+ * the metric's arena; the cJSON tree is gone once the metric is loaded.
  */
 
 /*
@@ -190,7 +190,6 @@ typedef struct md_probedesc {
 } md_probedesc_t;
 
 struct md_metric {
-	cJSON		*mm_json;
 	md_arena_t	mm_arena;
 	const char	**mm_fields;
 	size_t		mm_nfields;

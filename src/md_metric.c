@@ -3,8 +3,10 @@
  *
  * The JSON tree (cJSON) is turned into the structures of md_impl.h once,
  * and every rule of SPEC section 2 is checked on the way, so that the later
- * stages can trust what they read.  Strings are not copied: they stay in the
- * cJSON tree, which the metric keeps until md_metric_free().
+ * stages can trust what they read.  The strings the metric keeps are copied
+ * into its arena, and the tree is freed once the metric is loaded: a
+ * metric held between requests takes its structures and strings, not the
+ * 64 bytes per JSON value of cJSON's tree.
  *
  * Each message names the place at fault as a path from the top of the
  * document's "metad" object for probedesc entries ("probedesc[2].verify:
@@ -38,6 +40,7 @@ typedef struct md_load {
 	int		ld_anyverify;
 	int		ld_anyclean;
 	int		ld_anyaggregate;
+	int		ld_nomem;	/* a string could not be kept */
 } md_load_t;
 
 static int md_load_invalid(md_load_t *, const char *, ...)
@@ -58,6 +61,25 @@ static void *
 md_load_alloc(md_load_t *ld, size_t n, size_t size)
 {
 	return (md_arena_alloc(&ld->ld_m->mm_arena, n, size));
+}
+
+/*
+ * A string of the document the metric keeps, copied into its arena.  When
+ * memory runs out, it says so in ld_nomem (checked once, at the end) and
+ * gives "".
+ */
+static const char *
+md_load_str(md_load_t *ld, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p;
+
+	if ((p = md_load_alloc(ld, n, 1)) == NULL) {
+		ld->ld_nomem = 1;
+		return ("");
+	}
+	(void) memcpy(p, s, n);
+	return (p);
 }
 
 /* JavaScript's truthiness, for keys the original tested with "if (x)". */
@@ -125,7 +147,7 @@ md_load_strings(md_load_t *ld, const cJSON *v, const char *what,
 		if (nonempty && c->valuestring[0] == '\0')
 			return (md_load_invalid(ld,
 			    "%s[%zu]: must not be empty", what, i));
-		(*vp)[i] = c->valuestring;
+		(*vp)[i] = md_load_str(ld, c->valuestring);
 	}
 	*np = n;
 	return (0);
@@ -140,7 +162,7 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 	size_t i;
 
 	if (cJSON_IsString(v)) {
-		sv->msv_one = v->valuestring;
+		sv->msv_one = md_load_str(ld, v->valuestring);
 		sv->msv_v = &sv->msv_one;
 		sv->msv_n = 1;
 		return (0);
@@ -155,7 +177,7 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 		if (!cJSON_IsString(c))
 			return (md_load_invalid(ld, "probedesc[%zu].%s.%s[%zu]: "
 			    "must be a string", pd, sect, key, i));
-		sv->msv_v[i] = c->valuestring;
+		sv->msv_v[i] = md_load_str(ld, c->valuestring);
 	}
 	return (0);
 }
@@ -185,12 +207,13 @@ md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 		return (md_error_nomem(ld->ld_err));
 
 	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
-		map->mm_pairs[i].mp_key = c->string;
+		map->mm_pairs[i].mp_key = md_load_str(ld, c->string);
 		if (md_load_strv(ld, c, arrays, &map->mm_pairs[i].mp_val, pd,
 		    sect, c->string) != 0)
 			return (-1);
 		if (map->mm_n > MD_MAPINDEX)
-			(void) md_strtab_put(map->mm_index, c->string, i);
+			(void) md_strtab_put(map->mm_index,
+			    map->mm_pairs[i].mp_key, i);
 	}
 	return (0);
 }
@@ -272,7 +295,7 @@ md_load_gathers(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 			    "must be an object with \"gather\" and \"store\"",
 			    pd, sect, f));
 
-		g->mg_field = f;
+		g->mg_field = md_load_str(ld, f);
 		if (cJSON_IsString(ge) && cJSON_IsString(st)) {
 			g->mg_n = 1;
 		} else if (cJSON_IsArray(ge) && cJSON_IsArray(st) &&
@@ -315,10 +338,12 @@ md_load_gathers(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 				return (md_error_nomem(ld->ld_err));
 			(void) snprintf(name, len, "%s%s%zu",
 			    thread ? "self->" : "", f, j);
-			g->mg_exprs[j] = e->valuestring;
+			g->mg_exprs[j] = md_load_str(ld, e->valuestring);
+			g->mg_index[j] = md_load_str(ld, g->mg_index[j]);
 			g->mg_names[j] = name;
 		}
-		if (md_strtab_put(&ld->ld_gathered, f, pd) < 0)
+		/* the copy: entry pd's tree is freed once it is loaded */
+		if (md_strtab_put(&ld->ld_gathered, g->mg_field, pd) < 0)
 			return (md_error_nomem(ld->ld_err));
 	}
 	return (0);
@@ -350,8 +375,8 @@ md_load_local(md_load_t *ld, const cJSON *v, size_t pd, md_probedesc_t *p)
 			return (md_load_invalid(ld, "probedesc[%zu].local[%zu]:"
 			    " \"%s\" is not declared in metad.locals", pd, i,
 			    kv->string));
-		p->pd_locals[i].ml_name = kv->string;
-		p->pd_locals[i].ml_value = kv->valuestring;
+		p->pd_locals[i].ml_name = md_load_str(ld, kv->string);
+		p->pd_locals[i].ml_value = md_load_str(ld, kv->valuestring);
 	}
 	return (0);
 }
@@ -513,7 +538,7 @@ md_load_probedesc(md_load_t *ld, const cJSON *v, size_t pd,
 		if (!cJSON_IsString(x))
 			return (md_load_invalid(ld, "probedesc[%zu].predicate: "
 			    "must be a string", pd));
-		p->pd_predicate = x->valuestring;
+		p->pd_predicate = md_load_str(ld, x->valuestring);
 	}
 	return (0);
 }
@@ -589,8 +614,8 @@ md_load_locals(md_load_t *ld, const cJSON *v)
 		if (md_strtab_put(&ld->ld_localdecl, kv->string, i) != 0)
 			return (md_load_invalid(ld, "metad.locals[%zu]: \"%s\" "
 			    "is declared twice", i, kv->string));
-		m->mm_locals[i].ml_name = kv->string;
-		m->mm_locals[i].ml_value = kv->valuestring;
+		m->mm_locals[i].ml_name = md_load_str(ld, kv->string);
+		m->mm_locals[i].ml_value = md_load_str(ld, kv->valuestring);
 	}
 	return (0);
 }
@@ -629,11 +654,13 @@ md_load_fields(md_load_t *ld, const cJSON *root)
 	return (0);
 }
 
+/* Load the metric from root; each entry's subtree is freed once loaded. */
 static int
-md_load_metric(md_load_t *ld, const cJSON *root)
+md_load_metric(md_load_t *ld, cJSON *root)
 {
 	md_metric_t *m = ld->ld_m;
-	const cJSON *metad, *pds, *upz, *c;
+	const cJSON *metad, *upz;
+	cJSON *pds, *c;
 	size_t nf, i;
 
 	if (!cJSON_IsObject(root))
@@ -675,9 +702,14 @@ md_load_metric(md_load_t *ld, const cJSON *root)
 	for (c = pds->child, i = 0; c != NULL; c = c->next, i++) {
 		if (md_load_probedesc(ld, c, i, &m->mm_pds[i]) != 0)
 			return (-1);
+		/* entry i is in its structures now: its tree can go */
+		cJSON_Delete(c->child);
+		c->child = NULL;
 	}
 	if (md_load_across(ld) != 0)
 		return (-1);
+	if (ld->ld_nomem)
+		return (md_error_nomem(ld->ld_err));
 	m->mm_maxgathered = ld->ld_gathered.st_n;
 	return (0);
 }
@@ -687,6 +719,7 @@ md_metric_load(const char *buf, size_t len, md_error_t *err)
 {
 	md_load_t ld;
 	md_metric_t *m;
+	cJSON *root;
 	int rv;
 
 	if (len > MD_MAXINPUT) {
@@ -698,7 +731,7 @@ md_metric_load(const char *buf, size_t len, md_error_t *err)
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
-	if ((m->mm_json = md_json_parse(buf, len, "", err)) == NULL) {
+	if ((root = md_json_parse(buf, len, "", err)) == NULL) {
 		free(m);
 		return (NULL);
 	}
@@ -706,7 +739,8 @@ md_metric_load(const char *buf, size_t len, md_error_t *err)
 	(void) memset(&ld, 0, sizeof (ld));
 	ld.ld_m = m;
 	ld.ld_err = err;
-	rv = md_load_metric(&ld, m->mm_json);
+	rv = md_load_metric(&ld, root);
+	cJSON_Delete(root);
 	md_strtab_fini(&ld.ld_gathered);
 	md_strtab_fini(&ld.ld_cleaned);
 	md_strtab_fini(&ld.ld_aggregated);
@@ -723,7 +757,6 @@ md_metric_free(md_metric_t *m)
 {
 	if (m == NULL)
 		return;
-	cJSON_Delete(m->mm_json);
 	md_arena_free(&m->mm_arena);
 	free(m);
 }

@@ -38,8 +38,7 @@ typedef struct md_pnode {
 } md_pnode_t;
 
 struct md_pred {
-	cJSON		*mp_json;
-	md_arena_t	mp_arena;
+	md_arena_t	mp_arena;	/* nodes and strings; no cJSON tree */
 	md_pnode_t	*mp_root;
 	const char	**mp_fields;	/* distinct, first occurrence order */
 	size_t		mp_nfields;
@@ -56,6 +55,7 @@ static const struct {
 
 typedef struct md_pparse {
 	md_pred_t	*pp_pred;
+	int		pp_nomem;	/* a string could not be kept */
 	md_error_t	*pp_err;
 	md_path_t	pp_path;	/* "and[1].or[0]" */
 	size_t		pp_depth;	/* of and/or */
@@ -78,6 +78,21 @@ md_pred_invalid(md_pparse_t *pp, const char *fmt, ...)
 }
 
 static md_pnode_t *md_pred_node(md_pparse_t *, const cJSON *);
+
+/* A string the predicate keeps, copied into its arena (see md_metric.c). */
+static const char *
+md_pred_str(md_pparse_t *pp, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p;
+
+	if ((p = md_arena_alloc(&pp->pp_pred->mp_arena, n, 1)) == NULL) {
+		pp->pp_nomem = 1;
+		return ("");
+	}
+	(void) memcpy(p, s, n);
+	return (p);
+}
 
 /* {"and": [...]} or {"or": [...]} */
 static md_pnode_t *
@@ -130,9 +145,9 @@ md_pred_relational(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 		return (NULL);
 	}
 	n->pn_kind = MDP_REL;
-	n->pn_field = f->valuestring;
+	n->pn_field = md_pred_str(pp, f->valuestring);
 	if (cJSON_IsString(v)) {
-		n->pn_str = v->valuestring;
+		n->pn_str = md_pred_str(pp, v->valuestring);
 	} else if (cJSON_IsNumber(v)) {
 		n->pn_num = v->valuedouble;
 	} else {
@@ -208,6 +223,7 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 	md_pparse_t pp;
 	md_strtab_t seen;
 	md_pred_t *p;
+	cJSON *json;
 
 	if (len > MD_MAXINPUT) {
 		(void) md_error_set(err, MD_ERR_LIMIT, "predicate: larger than "
@@ -218,8 +234,7 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
-	if ((p->mp_json = md_json_parse(buf, len, "predicate: ", err)) ==
-	    NULL) {
+	if ((json = md_json_parse(buf, len, "predicate: ", err)) == NULL) {
 		if (err != NULL && err->mde_code == MD_ERR_JSON)
 			err->mde_code = MD_ERR_PREDICATE;
 		free(p);
@@ -229,9 +244,13 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 	pp.pp_pred = p;
 	pp.pp_err = err;
 	pp.pp_depth = 0;
+	pp.pp_nomem = 0;
 	md_path_init(&pp.pp_path);
-	p->mp_root = md_pred_node(&pp, p->mp_json);
-	if (p->mp_root == NULL) {
+	p->mp_root = md_pred_node(&pp, json);
+	cJSON_Delete(json);
+	if (p->mp_root == NULL || pp.pp_nomem) {
+		if (pp.pp_nomem)
+			(void) md_error_nomem(err);
 		md_pred_free(p);
 		return (NULL);
 	}
@@ -253,7 +272,6 @@ md_pred_free(md_pred_t *p)
 {
 	if (p == NULL)
 		return;
-	cJSON_Delete(p->mp_json);
 	md_arena_free(&p->mp_arena);
 	free(p);
 }
