@@ -9,7 +9,8 @@
  * replaced by a name that does not exist, and -o (any argument starting
  * "-o" or "--o", as getopt takes abbreviations) by --json: -o would write
  * files into the project.  tests/outdir.sh and the allocation-failure
- * test cover -o.
+ * test cover -o.  JavaScript metrics are refused (MD_CLI_NOJS): each would
+ * fork a child; tests/js.sh and the golden tests cover them.
  *
  * Invariants: the exit status is 0, 1 or 2; on 0, standard error is empty
  * and the output ends a line and carries none of the words the original
