@@ -154,6 +154,8 @@ if command -v valgrind > /dev/null 2>&1; then
 else
 	echo "valgrind is not installed."
 fi
+echo
+cat bench/notes.md
 } > "$tmp/results.md"
 
 # mark runs in $(...): count what it wrote
