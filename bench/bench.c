@@ -42,40 +42,30 @@ extern char **environ;
  * its share is counted apart.
  */
 extern size_t mc_live, mc_peak;
+extern void *mc_malloc(size_t);
+extern size_t mc_size(const void *);
+extern void mc_free(void *);
 
 static size_t cj_live, cj_peak;
 
-/* cJSON's blocks: counted in both totals, their size kept before them. */
-typedef union cj_block {
-	size_t		cb_size;
-	long double	cb_align;
-} cj_block_t;
-
+/* cJSON's blocks: counted by memcount.c, and apart as cJSON's. */
 static void *
 cj_malloc(size_t n)
 {
-	cj_block_t *b = malloc(sizeof (*b) + n);
+	void *p = mc_malloc(n);
 
-	if (b == NULL)
-		return (NULL);
-	b->cb_size = n;
-	if ((cj_live += n) > cj_peak)
+	if (p != NULL && (cj_live += n) > cj_peak)
 		cj_peak = cj_live;
-	if ((mc_live += n) > mc_peak)
-		mc_peak = mc_live;
-	return (b + 1);
+	return (p);
 }
 
 static void
 cj_free(void *p)
 {
-	cj_block_t *b = (cj_block_t *)p - 1;
-
 	if (p == NULL)
 		return;
-	cj_live -= b->cb_size;
-	mc_live -= b->cb_size;
-	free(b);
+	cj_live -= mc_size(p);
+	mc_free(p);
 }
 
 static double

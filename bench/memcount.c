@@ -45,6 +45,13 @@ mc_calloc(size_t n, size_t s)
 	return (p);
 }
 
+/* The size of a block from mc_malloc(). */
+size_t
+mc_size(const void *p)
+{
+	return (((const mc_block_t *)p - 1)->mb_size);
+}
+
 void
 mc_free(void *p)
 {

@@ -14,6 +14,7 @@ extern void *mc_malloc(size_t);
 extern void *mc_calloc(size_t, size_t);
 extern void *mc_realloc(void *, size_t);
 extern void mc_free(void *);
+extern size_t mc_size(const void *);
 
 #define	malloc(n)	mc_malloc(n)
 #define	calloc(n, s)	mc_calloc(n, s)

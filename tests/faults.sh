@@ -6,15 +6,8 @@
 #
 #	sh tests/faults.sh ./meta-d
 
-set -u
-bin=$1
-case $bin in
-/*) ;;
-*) bin=$(pwd)/$bin ;;
-esac
+. "$(dirname "$0")/lib.sh"
 metric=examples/node-http.json
-cd "$(dirname "$0")/.." || exit 2
-. tests/lib.sh
 
 # check NAME STATUS ERRFILE PATTERN: exit 1 and a first line matching
 check() {
@@ -41,8 +34,10 @@ check "closed stdin" $? "$err" "read \"<stdin>\": Bad file descriptor"
 
 mkfifo "$dir/fifo"
 { sleep 1; printf '{ "fields": ['; } > "$dir/fifo" &
+writer=$!
 "$bin" "$dir/fifo" > "$dir/out" 2> "$err"
 check "truncated fifo" $? "$err" "processing \".*fifo\": JSON syntax error"
+kill "$writer" 2> /dev/null	# if meta-d never opened the fifo
 wait
 
 # Writing.

@@ -8,10 +8,8 @@
 #
 #	sh tests/install.sh [MAKE]
 
-set -u
+. "$(dirname "$0")/lib.sh"
 make=${1:-make}
-cd "$(dirname "$0")/.." || exit 2
-. tests/lib.sh
 stage=$(mktemp -d)
 work=$(mktemp -d)
 trap 'rm -rf "$stage" "$work"' EXIT

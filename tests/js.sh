@@ -7,14 +7,7 @@
 #
 #	sh tests/js.sh ./meta-d
 
-set -u
-bin=$1
-case $bin in
-/*) ;;
-*) bin=$(pwd)/$bin ;;
-esac
-cd "$(dirname "$0")/.." || exit 2
-. tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
