@@ -4,8 +4,9 @@
  * Metrics can have thousands of fields and probedesc entries, and every
  * "is this a field", "was this gathered", "what is its transform" question
  * would otherwise be a linear scan inside a loop.  The table is sized once
- * for the most keys it will hold (open addressing, at most half full), so
- * it never grows; keys are borrowed, not copied.
+ * for the most keys it will hold (open addressing, at most three quarters
+ * full), so it never grows; keys are borrowed, not copied, and values are
+ * 32 bits (they are indexes, far below MD_MAXFIELDS and MD_MAXENTRIES).
  */
 
 #include <stdint.h>
@@ -35,7 +36,7 @@ md_strtab_init(md_strtab_t *t, size_t max, md_arena_t *a)
 {
 	size_t cap = 8;
 
-	while (cap < max * 2) {
+	while (cap / 4 * 3 < max) {
 		if (cap > SIZE_MAX / 4)
 			return (-1);
 		cap *= 2;
@@ -94,10 +95,10 @@ md_strtab_put(md_strtab_t *t, const char *key, size_t val)
 	i = md_strtab_slot(t, key);
 	if (t->st_keys[i] != NULL)
 		return (1);
-	if ((t->st_n + 1) * 2 > t->st_cap)
+	if (t->st_n + 1 > t->st_cap / 4 * 3 || val > UINT32_MAX)
 		return (-1);
 	t->st_keys[i] = key;
-	t->st_vals[i] = val;
+	t->st_vals[i] = (uint32_t)val;
 	t->st_n++;
 	return (0);
 }

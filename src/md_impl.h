@@ -19,6 +19,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cJSON.h>
 
@@ -106,7 +107,7 @@ extern void md_arena_free(md_arena_t *);
  */
 typedef struct md_strtab {
 	const char	**st_keys;
-	size_t		*st_vals;
+	uint32_t	*st_vals;
 	size_t		st_cap;
 	size_t		st_n;
 	int		st_arena;
@@ -200,7 +201,7 @@ struct md_metric {
 	size_t		mm_nlocals;
 	int		mm_haslocals;
 	size_t		mm_maxgathered;	/* distinct gathered fields */
-	md_probedesc_t	*mm_pds;
+	md_probedesc_t	**mm_pds;	/* each made as it is loaded */
 	size_t		mm_npds;
 	int		mm_pragmazone;
 };

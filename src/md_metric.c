@@ -82,6 +82,16 @@ md_load_str(md_load_t *ld, const char *s)
 	return (p);
 }
 
+/*
+ * Free a member of an object or array once it is loaded: its strings are
+ * copied, and a large metric should not be held twice while it loads.
+ */
+static void
+md_load_drop(cJSON *parent, cJSON *c)
+{
+	cJSON_Delete(cJSON_DetachItemViaPointer(parent, c));
+}
+
 /* JavaScript's truthiness, for keys the original tested with "if (x)". */
 static int
 md_json_truthy(const cJSON *v)
@@ -126,10 +136,10 @@ md_is_identifier(const char *s)
  * least one element, and each string to be non-empty as well.
  */
 static int
-md_load_strings(md_load_t *ld, const cJSON *v, const char *what,
+md_load_strings(md_load_t *ld, cJSON *v, const char *what,
     int nonempty, const char ***vp, size_t *np)
 {
-	const cJSON *c;
+	cJSON *c, *next;
 	size_t n, i;
 
 	if (!cJSON_IsArray(v))
@@ -140,7 +150,8 @@ md_load_strings(md_load_t *ld, const cJSON *v, const char *what,
 		return (md_load_invalid(ld, "%s: must not be empty", what));
 	if ((*vp = md_load_alloc(ld, n, sizeof (**vp))) == NULL)
 		return (md_error_nomem(ld->ld_err));
-	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+	for (c = v->child, i = 0; c != NULL; c = next, i++) {
+		next = c->next;
 		if (!cJSON_IsString(c))
 			return (md_load_invalid(ld,
 			    "%s[%zu]: must be a string", what, i));
@@ -148,6 +159,7 @@ md_load_strings(md_load_t *ld, const cJSON *v, const char *what,
 			return (md_load_invalid(ld,
 			    "%s[%zu]: must not be empty", what, i));
 		(*vp)[i] = md_load_str(ld, c->valuestring);
+		md_load_drop(v, c);
 	}
 	*np = n;
 	return (0);
@@ -187,10 +199,10 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
  * strings (or, if arrays, arrays of strings too).
  */
 static int
-md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
+md_load_map(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
     int arrays, md_map_t *map)
 {
-	const cJSON *c;
+	cJSON *c, *next;
 	size_t i;
 
 	if (!cJSON_IsObject(v))
@@ -206,7 +218,8 @@ md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 	    map->mm_n, &ld->ld_m->mm_arena) != 0))
 		return (md_error_nomem(ld->ld_err));
 
-	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+	for (c = v->child, i = 0; c != NULL; c = next, i++) {
+		next = c->next;
 		map->mm_pairs[i].mp_key = md_load_str(ld, c->string);
 		if (md_load_strv(ld, c, arrays, &map->mm_pairs[i].mp_val, pd,
 		    sect, c->string) != 0)
@@ -214,6 +227,7 @@ md_load_map(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 		if (map->mm_n > MD_MAPINDEX)
 			(void) md_strtab_put(map->mm_index,
 			    map->mm_pairs[i].mp_key, i);
+		md_load_drop(v, c);
 	}
 	return (0);
 }
@@ -258,12 +272,15 @@ md_load_store(const char *store, int *threadp,
 	return (0);
 }
 
-/* The gather or alwaysgather object of entry pd. */
+/*
+ * The gather or alwaysgather object of entry pd.  Each member's subtree is
+ * freed once loaded: one entry may gather thousands of fields.
+ */
 static int
-md_load_gathers(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
+md_load_gathers(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
     md_gather_t **gp, size_t *np)
 {
-	const cJSON *c;
+	cJSON *c, *next;
 	size_t i, j, kind;
 
 	if (!cJSON_IsObject(v))
@@ -273,11 +290,12 @@ md_load_gathers(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 	if ((*gp = md_load_alloc(ld, *np, sizeof (md_gather_t))) == NULL)
 		return (md_error_nomem(ld->ld_err));
 
-	for (c = v->child, i = 0; c != NULL; c = c->next, i++) {
+	for (c = v->child, i = 0; c != NULL; c = next, i++) {
 		md_gather_t *g = &(*gp)[i];
 		const char *f = c->string;
 		const cJSON *ge, *st, *e, *s;
 
+		next = c->next;
 		if (!md_strtab_get(&ld->ld_m->mm_fieldtab, f, &kind))
 			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
 			    "\"%s\" is not a field of the metric", pd, sect,
@@ -345,6 +363,7 @@ md_load_gathers(md_load_t *ld, const cJSON *v, size_t pd, const char *sect,
 		/* the copy: entry pd's tree is freed once it is loaded */
 		if (md_strtab_put(&ld->ld_gathered, g->mg_field, pd) < 0)
 			return (md_error_nomem(ld->ld_err));
+		md_load_drop(v, c);
 	}
 	return (0);
 }
@@ -383,7 +402,7 @@ md_load_local(md_load_t *ld, const cJSON *v, size_t pd, md_probedesc_t *p)
 
 /* aggregate and transforms of entry pd, and how they fit together. */
 static int
-md_load_aggregate(md_load_t *ld, const cJSON *agg, const cJSON *xf, size_t pd,
+md_load_aggregate(md_load_t *ld, cJSON *agg, cJSON *xf, size_t pd,
     md_probedesc_t *p)
 {
 	size_t i, kind;
@@ -455,10 +474,10 @@ md_load_gathered_keys(md_load_t *ld, const md_map_t *map, size_t pd,
 }
 
 static int
-md_load_probedesc(md_load_t *ld, const cJSON *v, size_t pd,
-    md_probedesc_t *p)
+md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 {
-	const cJSON *c, *probes, *x;
+	const cJSON *c;
+	cJSON *probes, *x;
 	size_t i;
 	char what[64];
 
@@ -559,7 +578,7 @@ md_load_across(md_load_t *ld)
 			    "gathered but no entry has verify"));
 	}
 	for (i = 0; i < m->mm_npds; i++) {
-		const md_probedesc_t *p = &m->mm_pds[i];
+		const md_probedesc_t *p = m->mm_pds[i];
 
 		for (j = 0; j < p->pd_nalways + p->pd_ngather; j++) {
 			const md_gather_t *g = j < p->pd_nalways ?
@@ -622,12 +641,11 @@ md_load_locals(md_load_t *ld, const cJSON *v)
 
 /* fields and fields_internal, into the field table. */
 static int
-md_load_fields(md_load_t *ld, const cJSON *root)
+md_load_fields(md_load_t *ld, cJSON *root)
 {
 	md_metric_t *m = ld->ld_m;
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "fields");
-	const cJSON *fi = cJSON_GetObjectItemCaseSensitive(root,
-	    "fields_internal");
+	cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "fields");
+	cJSON *fi = cJSON_GetObjectItemCaseSensitive(root, "fields_internal");
 	size_t i;
 
 	if (f == NULL)
@@ -690,7 +708,7 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		return (md_error_set(ld->ld_err, MD_ERR_LIMIT, "metad.probedesc:"
 		    " more than %d entries", MD_MAXENTRIES));
 	if ((m->mm_pds = md_load_alloc(ld, m->mm_npds,
-	    sizeof (md_probedesc_t))) == NULL)
+	    sizeof (md_probedesc_t *))) == NULL)
 		return (md_error_nomem(ld->ld_err));
 
 	nf = m->mm_nfields + m->mm_ninternal;
@@ -700,7 +718,14 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		return (md_error_nomem(ld->ld_err));
 
 	for (c = pds->child, i = 0; c != NULL; c = c->next, i++) {
-		if (md_load_probedesc(ld, c, i, &m->mm_pds[i]) != 0)
+		/*
+		 * Each entry is made as its subtree goes, so that the two are
+		 * never held whole at once.
+		 */
+		if ((m->mm_pds[i] = md_load_alloc(ld, 1,
+		    sizeof (md_probedesc_t))) == NULL)
+			return (md_error_nomem(ld->ld_err));
+		if (md_load_probedesc(ld, c, i, m->mm_pds[i]) != 0)
 			return (-1);
 		/* entry i is in its structures now: its tree can go */
 		cJSON_Delete(c->child);

@@ -114,7 +114,7 @@ md_plan_next(md_plan_t *pl, size_t *idxp)
 	size_t i;
 
 	while (pl->pl_next < m->mm_npds) {
-		p = &m->mm_pds[pl->pl_next++];
+		p = m->mm_pds[pl->pl_next++];
 		if (!md_plan_needed(pl, p))
 			continue;
 		for (i = 0; i < p->pd_nalways; i++)

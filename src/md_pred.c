@@ -77,7 +77,7 @@ md_pred_invalid(md_pparse_t *pp, const char *fmt, ...)
 	    pp->pp_path.mp_len > 0 ? "." : "", pp->pp_path.mp_buf, msg));
 }
 
-static md_pnode_t *md_pred_node(md_pparse_t *, const cJSON *);
+static md_pnode_t *md_pred_node(md_pparse_t *, cJSON *);
 
 /* A string the predicate keeps, copied into its arena (see md_metric.c). */
 static const char *
@@ -94,11 +94,14 @@ md_pred_str(md_pparse_t *pp, const char *s)
 	return (p);
 }
 
-/* {"and": [...]} or {"or": [...]} */
+/*
+ * {"and": [...]} or {"or": [...]}.  Each operand's subtree is freed once
+ * its node is built, so that a large predicate is not held twice.
+ */
 static md_pnode_t *
-md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
+md_pred_logical(md_pparse_t *pp, md_pnode_t *n, cJSON *args)
 {
-	const cJSON *c;
+	cJSON *c;
 	size_t len, i = 0;
 
 	if (++pp->pp_depth > MD_MAXPREDDEPTH) {
@@ -124,6 +127,8 @@ md_pred_logical(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 		if ((n->pn_kids[i] = md_pred_node(pp, c)) == NULL)
 			return (NULL);
 		md_path_cut(&pp->pp_path, len);
+		cJSON_Delete(c->child);
+		c->child = NULL;
 	}
 	pp->pp_depth--;
 	return (n);
@@ -160,10 +165,10 @@ md_pred_relational(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 }
 
 static md_pnode_t *
-md_pred_node(md_pparse_t *pp, const cJSON *v)
+md_pred_node(md_pparse_t *pp, cJSON *v)
 {
 	md_pnode_t *n;
-	const cJSON *kv;
+	cJSON *kv;
 	size_t i;
 
 	if ((n = md_arena_alloc(&pp->pp_pred->mp_arena, 1,

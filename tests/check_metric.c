@@ -319,8 +319,8 @@ START_TEST(metric_should_load_a_valid_metric)
 	ck_assert(!md_metric_has_field(m, "b"));
 	ck_assert_uint_eq(m->mm_npds, 3);
 	ck_assert_uint_eq(m->mm_maxgathered, 1);
-	ck_assert_str_eq(m->mm_pds[0].pd_gather[0].mg_names[0], "self->lat0");
-	ck_assert_str_eq(m->mm_pds[0].pd_gather[0].mg_index[0], "");
+	ck_assert_str_eq(m->mm_pds[0]->pd_gather[0].mg_names[0], "self->lat0");
+	ck_assert_str_eq(m->mm_pds[0]->pd_gather[0].mg_index[0], "");
 	ck_assert(!m->mm_pragmazone);
 	ck_assert(!m->mm_haslocals);
 	md_metric_free(m);
@@ -332,7 +332,7 @@ START_TEST(metric_should_name_variables_from_the_store)
 {
 	md_metric_t *m = t_metric(G("{ 'gather': ['t', 'u', 'w'], 'store': "
 	    "['thread', 'global[pid,arg0]', 'thread[tid]'] }"));
-	const md_gather_t *g = &m->mm_pds[0].pd_gather[0];
+	const md_gather_t *g = &m->mm_pds[0]->pd_gather[0];
 
 	ck_assert_uint_eq(g->mg_n, 3);
 	ck_assert_str_eq(g->mg_names[0], "self->lat0");
@@ -387,8 +387,8 @@ START_TEST(metric_should_accept_verify_and_clean_from_earlier_entries)
 	md_metric_t *m = t_metric(M(GATHER "," AGG ", " AGGV "," CLEAN));
 
 	ck_assert_uint_eq(m->mm_npds, 4);
-	ck_assert(m->mm_pds[2].pd_verify.mm_present);
-	ck_assert(!m->mm_pds[1].pd_verify.mm_present);
+	ck_assert(m->mm_pds[2]->pd_verify.mm_present);
+	ck_assert(!m->mm_pds[1]->pd_verify.mm_present);
 	md_metric_free(m);
 }
 END_TEST
@@ -399,12 +399,12 @@ START_TEST(metric_should_keep_key_order)
 	    "'probedesc': [{ 'probes': ['x'], 'aggregate': { 'm': 'c()', "
 	    "'default': 'c()', 'z': 'c()', 'a': 'c()' }, 'transforms': { "
 	    "'z': 'Z', 'm': 'M', 'a': 'A' } }] } }");
-	const md_map_t *agg = &m->mm_pds[0].pd_aggregate;
+	const md_map_t *agg = &m->mm_pds[0]->pd_aggregate;
 
 	ck_assert_str_eq(agg->mm_pairs[0].mp_key, "m");
 	ck_assert_str_eq(agg->mm_pairs[1].mp_key, "default");
 	ck_assert_str_eq(agg->mm_pairs[2].mp_key, "z");
-	ck_assert_str_eq(m->mm_pds[0].pd_transforms.mm_pairs[1].mp_key, "m");
+	ck_assert_str_eq(m->mm_pds[0]->pd_transforms.mm_pairs[1].mp_key, "m");
 	ck_assert_str_eq(md_map_get(agg, "z")->msv_v[0], "c()");
 	ck_assert_ptr_null(md_map_get(agg, "q"));
 	md_metric_free(m);
@@ -432,7 +432,7 @@ START_TEST(metric_maps_should_find_every_key_when_indexed)
 	(void) sprintf(o, " } }] } }");
 
 	m = t_metric(text);
-	xf = &m->mm_pds[0].pd_transforms;
+	xf = &m->mm_pds[0]->pd_transforms;
 	ck_assert_ptr_nonnull(xf->mm_index);
 	for (i = 0; i < 40; i++) {
 		char key[16], want[16];
