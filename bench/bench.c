@@ -85,6 +85,8 @@ cmp_double(const void *a, const void *b)
 	return (x < y ? -1 : x > y);
 }
 
+static void die(const char *) __attribute__((noreturn));
+
 static void
 die(const char *what)
 {
@@ -166,8 +168,8 @@ static const char *const tp_preds[] = {
 	"{}",
 	"{\"eq\": [\"F0\", \"postgres\"]}",
 	"{\"or\": [{\"ne\": [\"F0\", \"a\\\"b\"]}, {\"gt\": [\"F1\", 1000]}]}",
-	"{\"and\": [{\"eq\": [\"F0\", \"x\"]}, {\"or\": [{\"lt\": [\"F1\", "
-	    "0.5]}, {\"ge\": [\"F1\", 1e21]}]}]}",
+	("{\"and\": [{\"eq\": [\"F0\", \"x\"]}, {\"or\": [{\"lt\": [\"F1\", "
+	    "0.5]}, {\"ge\": [\"F1\", 1e21]}]}]}"),
 };
 
 static const char *const tp_zones[] = { "z1", "a", "b", "c", "d" };
@@ -274,6 +276,9 @@ typedef struct sc_text {
 	size_t	st_len;
 	size_t	st_cap;
 } sc_text_t;
+
+static void sc_printf(sc_text_t *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void
 sc_printf(sc_text_t *t, const char *fmt, ...)

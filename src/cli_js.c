@@ -156,6 +156,10 @@ js_fatal(void *udata, const char *msg)
 	_exit(1);
 }
 
+static duk_ret_t js_throw(duk_context *, const char *, ...)
+    MD_PRINTFLIKE(2, 3);
+static int js_msg(char *, size_t, const char *, ...) MD_PRINTFLIKE(3, 4);
+
 /*
  * Throw a TypeError from sprintf, naming the line of the script that
  * called it (Duktape would name the line of this file).
