@@ -9,17 +9,9 @@
 #
 #	sh tests/failalloc.sh build/failalloc/meta-d [CASE ...]
 
-set -u
-
 [ $# -ge 1 ] || { echo "usage: failalloc.sh BINARY [CASE ...]" >&2; exit 2; }
-bin=$1
+. "$(dirname "$0")/lib.sh"
 shift
-case $bin in
-/*) ;;
-*) bin=$(pwd)/$bin ;;
-esac
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 2
 
 if [ $# -eq 0 ]; then
 	set -- syscall-count syscall-predicate-numbers syscall-predicate-escapes \
@@ -40,7 +32,6 @@ rm -rf "$out"
 mkdir -p "$out"
 : > "$out/messages"
 total=0
-fail=0
 
 # run N DIR: run the case in DIR with allocation N failing; sets status.
 run() {
@@ -61,6 +52,7 @@ for name in "$@"; do
 	dir=tests/golden/$name
 	[ -d "$dir" ] || { echo "no case $name" >&2; exit 2; }
 
+	rm -f "$out/count"
 	run 0 "$dir"
 	refstatus=$status
 	cp "$out/stdout" "$out/ref.stdout"
@@ -71,7 +63,15 @@ for name in "$@"; do
 		fail=$((fail + 1))
 		continue
 	fi
-	count=$(cat "$out/count")
+	count=$(cat "$out/count" 2> /dev/null)
+	case $count in
+	'' | *[!0-9]* | 0)
+		echo "FAIL $name: no count of allocations" \
+		    "(is $bin built with tests/failalloc.c?)"
+		fail=$((fail + 1))
+		continue
+		;;
+	esac
 	survived=0
 	failed=0
 

@@ -19,24 +19,14 @@
 # --leak-check=full"), meta-d runs under it: any error it reports changes
 # the exit status or standard error, and the case fails.
 
-set -u
-
 [ $# -ge 1 ] || { echo "usage: golden.sh BINARY [CASE ...]" >&2; exit 2; }
-bin=$1
+. "$(dirname "$0")/lib.sh"
 shift
-case $bin in
-/*) ;;
-*) bin=$(pwd)/$bin ;;
-esac
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 2
 
 host=$(uname -n | sed 's/[\\/&]/\\&/g')
 out=tests/out
 rm -rf "$out"
 mkdir -p "$out"
-pass=0
-fail=0
 
 selected() {
 	[ $# -le 1 ] && return 0
