@@ -26,7 +26,8 @@ for f in bin/meta-d lib/libmetad.a lib/pkgconfig/metad.pc include/metad.h \
 done
 shlib=$(cd "$root/lib" && ls libmetad*.so.* libmetad*.dylib 2>/dev/null |
     head -n 1)
-[ -n "$shlib" ] && [ -L "$root/lib/libmetad.so" -o -L "$root/lib/libmetad.dylib" ]
+[ -n "$shlib" ] && { [ -L "$root/lib/libmetad.so" ] ||
+    [ -L "$root/lib/libmetad.dylib" ]; }
 ok $? "installed the shared library ($shlib) and its link"
 "$root/bin/meta-d" -V | grep -q '^meta-d [0-9]'
 ok $? "the installed meta-d runs"
@@ -44,7 +45,9 @@ ok $? "pkg-config names the staged tree: $flags"
 ./meta-d -s execname -n latency examples/syscall-ops.json > "$work/want"
 printf '/* zero {}, key execname */\n' >> "$work/want"
 
-# shared: the staged library, found at run time
+# shared: the staged library, found at run time.  The flags are split into
+# words on purpose, here and below.
+# shellcheck disable=SC2086
 $cc -o "$work/embed" examples/embed.c $flags 2> "$work/cc.err"
 ok $? "build embed.c with the shared library: $(cat "$work/cc.err")"
 LD_LIBRARY_PATH=$root/lib DYLD_LIBRARY_PATH=$root/lib \
@@ -58,6 +61,7 @@ if command -v ldd > /dev/null 2>&1; then
 fi
 
 # static: the archive, and what pkg-config --static adds for it
+# shellcheck disable=SC2046
 $cc -o "$work/embed-static" examples/embed.c \
     $(pkg-config --cflags metad) "$root/lib/libmetad.a" \
     $(pkg-config --static --libs metad) 2> "$work/cc.err"
