@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "metad.h"
+
 /* Stop the fuzzer with a message: an invariant does not hold. */
 extern void fz_fail(const char *, ...)
     __attribute__((format(printf, 1, 2), noreturn));
@@ -27,5 +29,12 @@ extern void fz_check_words(const char *, size_t, const char *, size_t);
 
 /* A message from the library or the command line: one line, not empty. */
 extern void fz_check_message(const char *);
+
+/*
+ * md_generate; when it fails, the error must be one generation may give
+ * (a translation error, a limit, memory) with a good message, and the
+ * result is NULL.
+ */
+extern md_result_t *fz_generate(const md_metric_t *, const md_request_t *);
 
 #endif	/* FUZZ_H */

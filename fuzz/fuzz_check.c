@@ -157,3 +157,19 @@ fz_check_message(const char *msg)
 	if (strchr(msg, '\n') != NULL)
 		fz_fail("message of more than one line: %s", msg);
 }
+
+md_result_t *
+fz_generate(const md_metric_t *m, const md_request_t *req)
+{
+	md_result_t *r;
+	md_error_t err;
+
+	if ((r = md_generate(m, req, &err)) == NULL) {
+		if (err.mde_code != MD_ERR_TRANSLATE &&
+		    err.mde_code != MD_ERR_LIMIT && err.mde_code != MD_ERR_NOMEM)
+			fz_fail("generate: code %d: %s", err.mde_code,
+			    err.mde_msg);
+		fz_check_message(err.mde_msg);
+	}
+	return (r);
+}

@@ -34,7 +34,6 @@ fm_check(const md_metric_t *m, const fm_case_t *c, const md_pred_t *p,
 {
 	md_request_t req;
 	md_result_t *r;
-	md_error_t err;
 	size_t i, n;
 	char *text;
 
@@ -46,14 +45,8 @@ fm_check(const md_metric_t *m, const fm_case_t *c, const md_pred_t *p,
 	req.mdq_pred = c->fc_pred ? p : NULL;
 	req.mdq_hostname = "fuzzhost";
 	*textp = NULL;
-	if ((r = md_generate(m, &req, &err)) == NULL) {
-		if (err.mde_code != MD_ERR_TRANSLATE &&
-		    err.mde_code != MD_ERR_LIMIT && err.mde_code != MD_ERR_NOMEM)
-			fz_fail("generate: code %d: %s", err.mde_code,
-			    err.mde_msg);
-		fz_check_message(err.mde_msg);
+	if ((r = fz_generate(m, &req)) == NULL)
 		return;
-	}
 	if (r->mdr_nscripts == 0)
 		fz_fail("no script");
 	for (i = 0; i < r->mdr_nscripts; i++) {

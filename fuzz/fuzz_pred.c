@@ -76,7 +76,6 @@ fp_generate(const md_pred_t *p, const md_decomp_t *d, size_t nd,
 {
 	md_request_t req;
 	md_result_t *r;
-	md_error_t err;
 	fp_lits_t lits;
 	size_t n = 0;
 	char *text;
@@ -86,14 +85,8 @@ fp_generate(const md_pred_t *p, const md_decomp_t *d, size_t nd,
 	req.mdq_ndecomps = nd;
 	req.mdq_pred = p;
 	req.mdq_hostname = "fuzzhost";
-	if ((r = md_generate(fp_m, &req, &err)) == NULL) {
-		if (err.mde_code != MD_ERR_TRANSLATE &&
-		    err.mde_code != MD_ERR_LIMIT && err.mde_code != MD_ERR_NOMEM)
-			fz_fail("generate: code %d: %s", err.mde_code,
-			    err.mde_msg);
-		fz_check_message(err.mde_msg);
+	if ((r = fz_generate(fp_m, &req)) == NULL)
 		return;
-	}
 	if ((text = md_result_join(r, &n)) == NULL)
 		fz_fail("join: out of memory");
 
