@@ -33,19 +33,11 @@ mkdir -p "$out"
 : > "$out/messages"
 total=0
 
-# run N DIR: run the case in DIR with allocation N failing; sets status.
+# run N DIR: run the case in DIR with allocation N failing; its output
+# goes to $out/run.stdout and $out/run.stderr.  Sets status.
 run() {
-	n=$1
-	dir=$2
-	set --
-	while IFS= read -r a || [ -n "$a" ]; do
-		set -- "$@" "$a"
-	done < "$dir/args"
-	in=/dev/null
-	[ -f "$dir/stdin" ] && in=$dir/stdin
-	MD_FAILALLOC=$n MD_FAILALLOC_COUNT=$out/count \
-	    "$bin" "$@" < "$in" > "$out/stdout" 2> "$out/stderr"
-	status=$?
+	run_case "$2" "$out/run" env MD_FAILALLOC="$1" \
+	    MD_FAILALLOC_COUNT="$out/count" "$bin"
 }
 
 for name in "$@"; do
@@ -55,11 +47,11 @@ for name in "$@"; do
 	rm -f "$out/count"
 	run 0 "$dir"
 	refstatus=$status
-	cp "$out/stdout" "$out/ref.stdout"
-	cp "$out/stderr" "$out/ref.stderr"
-	if [ "$refstatus" -gt 2 ] || grep -q Sanitizer "$out/stderr"; then
+	cp "$out/run.stdout" "$out/ref.stdout"
+	cp "$out/run.stderr" "$out/ref.stderr"
+	if [ "$refstatus" -gt 2 ] || grep -q Sanitizer "$out/run.stderr"; then
 		echo "FAIL $name: exit status $refstatus with no failure"
-		sed 's/^/    /' "$out/stderr" | head -20
+		sed 's/^/    /' "$out/run.stderr" | head -20
 		fail=$((fail + 1))
 		continue
 	fi
@@ -78,26 +70,26 @@ for name in "$@"; do
 	n=1
 	while [ "$n" -le "$count" ]; do
 		run "$n" "$dir"
-		first=$(head -n 1 "$out/stderr")
-		if grep -q -e Sanitizer -e "runtime error" "$out/stderr"; then
+		first=$(head -n 1 "$out/run.stderr")
+		if grep -q -e Sanitizer -e "runtime error" "$out/run.stderr"; then
 			why="a sanitizer reported an error"
 		elif [ "$status" -eq "$refstatus" ] &&
-		    cmp -s "$out/stdout" "$out/ref.stdout" &&
-		    cmp -s "$out/stderr" "$out/ref.stderr"; then
+		    cmp -s "$out/run.stdout" "$out/ref.stdout" &&
+		    cmp -s "$out/run.stderr" "$out/ref.stderr"; then
 			why=
 			survived=$((survived + 1))
-		elif [ "$status" -eq 1 ] && [ ! -s "$out/stdout" ] &&
+		elif [ "$status" -eq 1 ] && [ ! -s "$out/run.stdout" ] &&
 		    [ "${first#meta-d: }" != "$first" ]; then
 			why=
 			failed=$((failed + 1))
 			echo "$first" >> "$out/messages"
 		else
 			why="exit status $status"
-			[ -s "$out/stdout" ] && why="$why, output written"
+			[ -s "$out/run.stdout" ] && why="$why, output written"
 		fi
 		if [ -n "$why" ]; then
 			echo "FAIL $name, allocation $n of $count: $why"
-			sed 's/^/    /' "$out/stderr" | head -20
+			sed 's/^/    /' "$out/run.stderr" | head -20
 			fail=$((fail + 1))
 		fi
 		n=$((n + 1))

@@ -38,20 +38,13 @@ selected() {
 	return 1
 }
 
-# run_case DIR: run one case; its files go to $out/NAME.*
-run_case() {
+# check_case DIR: run one case and compare; its files go to $out/NAME.*
+check_case() {
 	dir=$1
 	name=$(basename "$dir")
 	o=$out/$name
-	set --
-	while IFS= read -r a || [ -n "$a" ]; do
-		set -- "$@" "$a"
-	done < "$dir/args"
-
-	in=/dev/null
-	[ -f "$dir/stdin" ] && in=$dir/stdin
-	${VALGRIND:-} "$bin" "$@" < "$in" > "$o.stdout" 2> "$o.stderr"
-	status=$?
+	# shellcheck disable=SC2086 # VALGRIND is a command and its options
+	run_case "$dir" "$o" ${VALGRIND:-} "$bin"
 
 	problems=
 	want=$(cat "$dir/status")
@@ -83,7 +76,7 @@ run_case() {
 
 for dir in tests/golden/*/; do
 	dir=${dir%/}
-	selected "$(basename "$dir")" ${1+"$@"} && run_case "$dir"
+	selected "$(basename "$dir")" ${1+"$@"} && check_case "$dir"
 done
 
 echo "golden: $pass passed, $fail failed"

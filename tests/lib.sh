@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2034 # bin and status are for the sourcing script
 # tests/lib.sh: what the shell tests share.  Source it first thing,
 #
 #	. "$(dirname "$0")/lib.sh"
@@ -6,6 +7,7 @@
 # meta-d to test) and goes to the top of the project; then call
 # "ok STATUS WHAT" for each check (STATUS 0: passed) and, last,
 # "summary NAME", which prints the counts and fails if any check did.
+# run_case runs one golden case.
 
 set -u
 
@@ -27,6 +29,22 @@ ok() {
 		fail=$((fail + 1))
 		echo "FAIL $2"
 	fi
+}
+
+# run_case DIR OUT COMMAND...: run the golden case in DIR (tests/golden/*)
+# as COMMAND followed by the case's arguments, with its stdin; standard
+# output and error go to OUT.stdout and OUT.stderr.  Sets status.
+run_case() {
+	rc_dir=$1
+	rc_out=$2
+	shift 2
+	while IFS= read -r a || [ -n "$a" ]; do
+		set -- "$@" "$a"
+	done < "$rc_dir/args"
+	rc_in=/dev/null
+	[ -f "$rc_dir/stdin" ] && rc_in=$rc_dir/stdin
+	"$@" < "$rc_in" > "$rc_out.stdout" 2> "$rc_out.stderr"
+	status=$?
 }
 
 summary() {
