@@ -9,8 +9,9 @@
  * Before cJSON sees the text, one pass over its bytes rejects what cJSON
  * would let through unnoticed: bytes that are not UTF-8 (RFC 8259 requires
  * it) and the escape \u0000, at which cJSON silently cuts a string short;
- * and nesting deeper than MD_MAXJSONDEPTH, far below cJSON's own 1000
- * levels, which need more stack than a small thread may have.
+ * surrogate escapes that are not a pair, which cJSON refuses without
+ * saying why; and nesting deeper than MD_MAXJSONDEPTH, far below cJSON's
+ * own 1000 levels, which need more stack than a small thread may have.
  *
  * cJSON reports a failed allocation as it reports a syntax error.  A
  * syntax error stops every parse of the text at the same place, a failed
@@ -210,6 +211,59 @@ md_text_check(const char *buf, size_t len, const char *what, md_error_t *err)
 	    what, line, col, why));
 }
 
+/* The value of the 4 hex digits at p, or -1. */
+static long
+md_json_hex4(const char *p)
+{
+	long v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		char c = p[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v |= c - 'A' + 10;
+		else
+			return (-1);
+	}
+	return (v);
+}
+
+/*
+ * The escape \uXXXX whose u is at buf[i]: why it is refused, or NULL.
+ * \u0000 would end a D string (and cJSON cuts the string there), and a
+ * surrogate that is not half of a pair is not text (SPEC 7.10).  For a
+ * pair, *skipp is how far its second escape reaches past the u.
+ */
+static const char *
+md_json_uescape(const char *buf, size_t len, size_t i, size_t *skipp)
+{
+	long cp, lo;
+
+	*skipp = 0;
+	if (len - i < 5 || (cp = md_json_hex4(buf + i + 1)) < 0)
+		return (NULL);	/* cJSON reports it */
+	if (cp == 0)
+		return ("\\u0000 is not allowed in a string: a D string ends "
+		    "at a NUL");
+	if (cp >= 0xdc00 && cp <= 0xdfff)
+		return ("a lone surrogate (\\udc00 to \\udfff without \\ud800 "
+		    "to \\udbff before it) is not text");
+	if (cp < 0xd800 || cp > 0xdbff)
+		return (NULL);
+	if (len - i < 11 || buf[i + 5] != '\\' || buf[i + 6] != 'u' ||
+	    (lo = md_json_hex4(buf + i + 7)) < 0xdc00 || lo > 0xdfff)
+		return ("a lone surrogate (\\ud800 to \\udbff without \\udc00 "
+		    "to \\udfff after it) is not text");
+	*skipp = 10;
+	return (NULL);
+}
+
 /*
  * What cJSON would let through unnoticed, once the text is UTF-8: the
  * escape \u0000, and arrays and objects nested deeper than
@@ -221,20 +275,27 @@ md_text_check(const char *buf, size_t len, const char *what, md_error_t *err)
 static int
 md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 {
-	size_t i, bs = 0, depth = 0, line, col;
+	size_t i, bs = 0, depth = 0, line, col, skip = 0;
+	const char *why;
 	int instr = 0;
 
 	for (i = 0; i < len; i++) {
 		char c = buf[i];
 
 		if (instr) {
-			if (c == 'u' && bs % 2 == 1 && len - i >= 5 &&
-			    strncmp(buf + i + 1, "0000", 4) == 0) {
+			if (c == 'u' && bs % 2 == 1 && (why =
+			    md_json_uescape(buf, len, i, &skip)) != NULL) {
 				md_json_position(buf, i - 1, &line, &col);
 				return (md_error_set(err, MD_ERR_JSON, "%sJSON "
-				    "syntax error at line %zu, column %zu: "
-				    "\\u0000 is not allowed in a string", what,
-				    line, col));
+				    "syntax error at line %zu, column %zu: %s",
+				    what, line, col, why));
+			}
+			if (skip > 0) {
+				/* a surrogate pair: skip its second half */
+				i += skip;
+				bs = 0;
+				skip = 0;
+				continue;
 			}
 			if (c == '"' && bs % 2 == 0)
 				instr = 0;

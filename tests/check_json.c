@@ -75,10 +75,10 @@ START_TEST(json_should_refuse_the_nul_escape)
 {
 	ck_assert_str_eq(t_json_error("[\"a\\u0000b\"]", 12, MD_ERR_JSON),
 	    "JSON syntax error at line 1, column 4: \\u0000 is not allowed in "
-	    "a string");
+	    "a string: a D string ends at a NUL");
 	ck_assert_str_eq(t_json_error("{\"\\\\\\u0000\": 1}", 15, MD_ERR_JSON),
 	    "JSON syntax error at line 1, column 5: \\u0000 is not allowed in "
-	    "a string");
+	    "a string: a D string ends at a NUL");
 	/* an escaped backslash followed by u0000 is text, not an escape */
 	t_json_ok("[\"\\\\u0000\"]");
 	t_json_ok("[\"\\u0001\", \"\\u1000\"]");
