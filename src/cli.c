@@ -447,32 +447,27 @@ script_name(const char *file)
 static int
 generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 {
-	md_decomp_t decomps[MD_MAXDECOMPS + 1];
 	char what[MD_ERRMSGLEN], *name;
+	md_decomp_t *decomps;
 	md_request_t req;
 	md_result_t *r;
 	md_error_t err;
-	size_t nd = 0, i;
+	size_t nd = o->o_nsfields + (o->o_nfield != NULL), i;
 	int rv = MD_CLI_ERROR;
 
 	/*
-	 * -s fields, then the -n field.  Unknown fields are reported before
-	 * too many decompositions; md_generate() checks in that order, so
-	 * only the count it needs to see is passed on.
+	 * -s fields, then the -n field.  md_generate() reports an unknown
+	 * field before too many decompositions.
 	 */
-	for (i = 0; i < o->o_nsfields + (o->o_nfield != NULL); i++) {
-		const char *f = i < o->o_nsfields ? o->o_sfields[i] :
+	if ((decomps = calloc(nd + 1, sizeof (*decomps))) == NULL) {
+		errmsg(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	for (i = 0; i < nd; i++) {
+		decomps[i].mdd_field = i < o->o_nsfields ? o->o_sfields[i] :
 		    o->o_nfield;
-
-		if (!md_metric_has_field(m, f)) {
-			errmsg(o, "unknown field: \"%s\"", f);
-			return (MD_CLI_ERROR);
-		}
-		if (nd <= MD_MAXDECOMPS) {
-			decomps[nd].mdd_field = f;
-			decomps[nd++].mdd_kind = i < o->o_nsfields ?
-			    MD_DECOMP_STRING : MD_DECOMP_NUMBER;
-		}
+		decomps[i].mdd_kind = i < o->o_nsfields ? MD_DECOMP_STRING :
+		    MD_DECOMP_NUMBER;
 	}
 
 	(void) memset(&req, 0, sizeof (req));
@@ -484,7 +479,9 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 	req.mdq_options = o->o_options;
 	req.mdq_noptions = o->o_noptions;
 	req.mdq_interval = o->o_interval;
-	if ((r = md_generate(m, &req, &err)) == NULL) {
+	r = md_generate(m, &req, &err);
+	free(decomps);
+	if (r == NULL) {
 		if (err.mde_code == MD_ERR_TRANSLATE ||
 		    err.mde_code == MD_ERR_LIMIT)
 			errmsg(o, "translating: %s", err.mde_msg);

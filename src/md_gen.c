@@ -78,6 +78,11 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		    d->mdd_kind != MD_DECOMP_NUMBER))
 			return (md_error_set(err, MD_ERR_TRANSLATE,
 			    "decomposition %zu is not valid", i));
+		if (md_metric_isinternal(m, d->mdd_field))
+			return (md_error_set(err, MD_ERR_FIELD,
+			    "unknown field: \"%s\" is internal to the metric "
+			    "(fields_internal): it is gathered for transforms, "
+			    "never aggregated", d->mdd_field));
 		if (!md_metric_has_field(m, d->mdd_field))
 			return (md_error_set(err, MD_ERR_FIELD,
 			    "unknown field: \"%s\"", d->mdd_field));

@@ -206,6 +206,8 @@ struct md_metric {
 	int		mm_pragmazone;
 };
 
+extern int md_metric_isinternal(const md_metric_t *, const char *);
+
 /* Numbers (md_number.c). */
 #define	MD_NUMBUFLEN	40
 extern int md_number_format(double, char *, size_t);

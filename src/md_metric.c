@@ -595,7 +595,8 @@ md_load_across(md_load_t *ld)
 		return (md_load_invalid(ld, "probedesc: no entry has "
 		    "aggregate"));
 	for (i = 0; i < m->mm_nfields; i++) {
-		if (!md_strtab_get(&ld->ld_aggregated, m->mm_fields[i], NULL))
+		if (!md_metric_isinternal(m, m->mm_fields[i]) &&
+		    !md_strtab_get(&ld->ld_aggregated, m->mm_fields[i], NULL))
 			return (md_load_invalid(ld, "fields[%zu]: \"%s\" is not "
 			    "a key of any aggregate", i, m->mm_fields[i]));
 	}
@@ -663,13 +664,33 @@ md_load_fields(md_load_t *ld, cJSON *root)
 	if (md_strtab_init(&m->mm_fieldtab, m->mm_nfields + m->mm_ninternal,
 	    &m->mm_arena) != 0)
 		return (md_error_nomem(ld->ld_err));
-	for (i = 0; i < m->mm_nfields; i++)
-		(void) md_strtab_put(&m->mm_fieldtab, m->mm_fields[i],
-		    MD_FIELD_PUBLIC);
+	/*
+	 * A field in both lists is internal (SPEC 7.11): the internal ones go
+	 * in first, and stay internal when "fields" names them too.
+	 */
 	for (i = 0; i < m->mm_ninternal; i++)
 		(void) md_strtab_put(&m->mm_fieldtab, m->mm_internal[i],
 		    MD_FIELD_INTERNAL);
+	for (i = 0; i < m->mm_nfields; i++)
+		(void) md_strtab_put(&m->mm_fieldtab, m->mm_fields[i],
+		    MD_FIELD_PUBLIC);
 	return (0);
+}
+
+/*
+ * Once the metric is checked, mm_fields keeps the public fields only (in
+ * their order): those a user may ask for, and --list-fields lists.
+ */
+static void
+md_load_public(md_metric_t *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->mm_nfields; i++) {
+		if (!md_metric_isinternal(m, m->mm_fields[i]))
+			m->mm_fields[n++] = m->mm_fields[i];
+	}
+	m->mm_nfields = n;
 }
 
 /* Load the metric from root; each entry's subtree is freed once loaded. */
@@ -735,6 +756,7 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		return (-1);
 	if (ld->ld_nomem)
 		return (md_error_nomem(ld->ld_err));
+	md_load_public(m);
 	m->mm_maxgathered = ld->ld_gathered.st_n;
 	return (0);
 }
@@ -796,6 +818,16 @@ const char *
 md_metric_field(const md_metric_t *m, size_t i)
 {
 	return (i < m->mm_nfields ? m->mm_fields[i] : NULL);
+}
+
+/* Is name an internal field (one no aggregate may take)? */
+int
+md_metric_isinternal(const md_metric_t *m, const char *name)
+{
+	size_t kind;
+
+	return (md_strtab_get(&m->mm_fieldtab, name, &kind) &&
+	    kind == MD_FIELD_INTERNAL);
 }
 
 /* Is name a public field (one a user may decompose by)? */

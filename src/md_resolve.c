@@ -17,8 +17,9 @@
  *
  * The steps run one after the other over the whole text, as the original's
  * string replacements did.  A reference that names nothing (a $N past the
- * last variable, a field not gathered) is an error: the original printed
- * "undefined" into the script.
+ * last variable, a field not gathered, $FIELD00 with a leading zero) is an
+ * error: the original printed "undefined" into the script, or left $0,
+ * which D reads as the script's name (SPEC 7.12).
  */
 
 #include <stdio.h>
@@ -160,6 +161,30 @@ md_lookup_var(size_t n, const char *digits, size_t nd, void *arg)
 	return (NULL);
 }
 
+/*
+ * A transform, verify or clean value of a field that nothing gathered so
+ * far: a $N in it names nothing, and D would read it as a macro argument
+ * ($0, the script's name), so it is an error (SPEC 7.12).
+ */
+static int
+md_resolve_ungathered(md_rctx_t *rc, const char *value, const char *key,
+    const char *place)
+{
+	const char *p;
+	size_t nd;
+
+	for (p = strchr(value, '$'); p != NULL; p = strchr(p + 1, '$')) {
+		for (nd = 0; md_isdigit(p[1 + nd]); nd++)
+			continue;
+		if (nd > 0)
+			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
+			    "%s.%s: $%.*s names a variable of \"%s\", which no "
+			    "entry of this script has gathered so far", place,
+			    key, (int)(nd > 20 ? 20 : nd), p + 1, key));
+	}
+	return (0);
+}
+
 int
 md_resolve(md_rctx_t *rc, md_buf_t *out, const char *value, const char *key,
     const char *place)
@@ -169,6 +194,8 @@ md_resolve(md_rctx_t *rc, md_buf_t *out, const char *value, const char *key,
 	const char *s = value;
 	md_varg_t va;
 
+	if (gv == NULL && md_resolve_ungathered(rc, value, key, place) != 0)
+		return (-1);
 	if (gv != NULL) {
 		va.va_rc = rc;
 		va.va_gather = gv->gv_gather;
@@ -269,6 +296,11 @@ md_resolve_predicate(md_rctx_t *rc, md_buf_t *out, const char *value,
 		if (nd == 0)
 			continue;
 
+		if (nd > 1 && p[1 + nl] == '0')
+			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
+			    "%s: $%.*s: the number of a variable has no leading "
+			    "zero", place, (int)(nl + nd > 200 ? 200 : nl + nd),
+			    p + 1));
 		md_buf_reset(name);
 		md_buf_append(name, p + 1, nl);
 		if ((f = md_buf_str(name)) == NULL)

@@ -141,6 +141,28 @@ START_TEST(gen_should_refuse_more_than_two_decompositions)
 }
 END_TEST
 
+/* SPEC 7.14: no name is special, and -s keeps the order it is given. */
+START_TEST(gen_should_treat_javascript_names_as_names)
+{
+	const char *m = "{ 'fields': ['toString', '__proto__', '10', '2'], "
+	    "'metad': { 'probedesc': [{ 'probes': ['e'], 'gather': { "
+	    "'__proto__': { 'gather': 'arg0', 'store': 'thread' } } }, "
+	    "{ 'probes': ['x'], 'aggregate': { 'default': 'c()', '10': 'c()', "
+	    "'2': 'c()', 'toString': 'c()', '__proto__': 'q($0)' }, "
+	    "'transforms': { '2': 'T2', '10': 'T10', 'toString': 'S', "
+	    "'__proto__': '$0' }, 'verify': { '__proto__': '$0' } }, "
+	    "{ 'probes': ['r'], 'clean': { '__proto__': '$0' } }] } }";
+
+	ck_assert_str_eq(t_gen(m, "s:10 s:2", NULL),
+	    "x\n{\n\t@[(T10),(T2)] = c();\n}\n\n");
+	ck_assert_str_eq(t_gen(m, "s:toString n:__proto__", NULL),
+	    "e\n{\n\tself->__proto__0 = arg0;\n}\n\n"
+	    "x\n/((((((self->__proto__0) != NULL)))))/{\n"
+	    "\t@[(S)] = q((self->__proto__0));\n}\n\n"
+	    "r\n{\n\t(self->__proto__0) = 0;\n}\n\n");
+}
+END_TEST
+
 /* Fields are checked before the count, as the command line reports them. */
 START_TEST(gen_should_refuse_unknown_and_internal_fields)
 {
@@ -149,7 +171,16 @@ START_TEST(gen_should_refuse_unknown_and_internal_fields)
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'fields_internal': "
 	    "['v'], 'metad': { 'probedesc': [{ 'probes': ['x'], 'aggregate': "
 	    "{ 'default': 'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' } }] "
-	    "} }", "n:v", NULL, MD_ERR_FIELD), "unknown field: \"v\"");
+	    "} }", "n:v", NULL, MD_ERR_FIELD), "unknown field: \"v\" is "
+	    "internal to the metric (fields_internal): it is gathered for "
+	    "transforms, never aggregated");
+	/* SPEC 7.11: in both lists, a field is internal */
+	ck_assert_str_eq(t_gen_error("{ 'fields': ['a', 'v'], "
+	    "'fields_internal': ['v'], 'metad': { 'probedesc': [{ 'probes': "
+	    "['x'], 'aggregate': { 'default': 'c()', 'a': 'c()' }, "
+	    "'transforms': { 'a': 'A' } }] } }", "s:v", NULL, MD_ERR_FIELD),
+	    "unknown field: \"v\" is internal to the metric (fields_internal):"
+	    " it is gathered for transforms, never aggregated");
 }
 END_TEST
 
@@ -428,6 +459,7 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_say_what_the_aggregation_holds);
 	tcase_add_test(tc, gen_should_refuse_more_than_two_decompositions);
 	tcase_add_test(tc, gen_should_refuse_unknown_and_internal_fields);
+	tcase_add_test(tc, gen_should_treat_javascript_names_as_names);
 	tcase_add_test(tc, gen_should_refuse_bad_zone_names);
 	tcase_add_loop_test(tc, zone_valid_should_follow_the_zone_name_rules,
 	    0, (int)(sizeof (zone_names) / sizeof (zone_names[0])));

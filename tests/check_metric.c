@@ -305,6 +305,79 @@ START_TEST(metric_should_refuse_what_breaks_a_rule)
 }
 END_TEST
 
+/* SPEC 7.11: a field in fields_internal is internal, in fields or not. */
+START_TEST(metric_internal_should_win_over_public)
+{
+	md_metric_t *m = t_metric("{ 'fields': ['execname', 'zonename'], "
+	    "'fields_internal': ['execname'], 'metad': { 'probedesc': [{ "
+	    "'probes': ['x'], 'aggregate': { 'default': 'c()', 'zonename': "
+	    "'c()' }, 'transforms': { 'zonename': 'zonename' } }] } }");
+
+	/* it need not be aggregated, and is not among the public fields */
+	ck_assert_uint_eq(md_metric_nfields(m), 1);
+	ck_assert_str_eq(md_metric_field(m, 0), "zonename");
+	ck_assert(!md_metric_has_field(m, "execname"));
+	ck_assert(md_metric_isinternal(m, "execname"));
+	ck_assert(!md_metric_isinternal(m, "zonename"));
+	md_metric_free(m);
+
+	/* and it may not be aggregated */
+	ck_assert_str_eq(t_metric_error("{ 'fields': ['execname'], "
+	    "'fields_internal': ['execname'], 'metad': { 'probedesc': [{ "
+	    "'probes': ['x'], 'aggregate': { 'default': 'c()', 'execname': "
+	    "'c()' }, 'transforms': { 'execname': 'execname' } }] } }",
+	    MD_ERR_INVALID), "probedesc[0].aggregate.execname: internal "
+	    "fields cannot be aggregated");
+	/* the index of a public field not aggregated is its own */
+	ck_assert_str_eq(t_metric_error("{ 'fields': ['v', 'a', 'b'], "
+	    "'fields_internal': ['v'], 'metad': { 'probedesc': [{ "
+	    "'probes': ['x'], 'aggregate': { 'default': 'c()', 'a': 'c()' }, "
+	    "'transforms': { 'a': 'A' } }] } }", MD_ERR_INVALID),
+	    "fields[2]: \"b\" is not a key of any aggregate");
+}
+END_TEST
+
+/* SPEC 7.13: an empty gather or alwaysgather gathers nothing. */
+START_TEST(metric_empty_gathers_should_ask_for_no_verify_or_clean)
+{
+	md_metric_t *m = t_metric(M("{ 'probes': ['e'], 'gather': {}, "
+	    "'alwaysgather': {} }," AGG));
+
+	ck_assert_uint_eq(m->mm_maxgathered, 0);
+	ck_assert_uint_eq(m->mm_pds[0]->pd_ngather, 0);
+	ck_assert_uint_eq(m->mm_pds[0]->pd_nalways, 0);
+	md_metric_free(m);
+}
+END_TEST
+
+/*
+ * SPEC 7.14: names the original's JavaScript objects treated specially
+ * are names like any other, and keys keep the order they are written in,
+ * integer-like or not.
+ */
+START_TEST(metric_should_treat_javascript_names_as_names)
+{
+	md_metric_t *m = t_metric("{ 'fields': ['toString', '__proto__', "
+	    "'constructor', '10', '2'], 'metad': { 'probedesc': [" \
+	    "{ 'probes': ['e'], 'gather': { '__proto__': { 'gather': 'arg0', "
+	    "'store': 'thread' } } }, { 'probes': ['x'], 'aggregate': { "
+	    "'10': 'c()', 'default': 'c()', '2': 'c()', 'toString': 'c()', "
+	    "'__proto__': 'q($0)', 'constructor': 'c()' }, 'transforms': { "
+	    "'2': 'T2', '10': 'T10', 'constructor': 'C', 'toString': 'S', "
+	    "'__proto__': '$0' }, 'verify': { '__proto__': '$0' } }, "
+	    "{ 'probes': ['r'], 'clean': { '__proto__': '$0' } }] } }");
+	const md_map_t *agg = &m->mm_pds[1]->pd_aggregate;
+
+	ck_assert_str_eq(agg->mm_pairs[0].mp_key, "10");
+	ck_assert_str_eq(agg->mm_pairs[2].mp_key, "2");
+	ck_assert_str_eq(m->mm_pds[1]->pd_transforms.mm_pairs[0].mp_key, "2");
+	ck_assert_str_eq(md_metric_field(m, 3), "10");
+	ck_assert(md_metric_has_field(m, "toString"));
+	ck_assert(!md_metric_has_field(m, "hasOwnProperty"));
+	md_metric_free(m);
+}
+END_TEST
+
 START_TEST(metric_should_load_a_valid_metric)
 {
 	md_metric_t *m = t_metric(VALID);
@@ -551,6 +624,10 @@ metric_suite(void)
 	tcase_add_loop_test(tc, metric_should_refuse_what_breaks_a_rule, 0,
 	    (int)(sizeof (bad) / sizeof (bad[0])));
 	tcase_add_test(tc, metric_should_load_a_valid_metric);
+	tcase_add_test(tc, metric_internal_should_win_over_public);
+	tcase_add_test(tc,
+	    metric_empty_gathers_should_ask_for_no_verify_or_clean);
+	tcase_add_test(tc, metric_should_treat_javascript_names_as_names);
 	tcase_add_test(tc, metric_should_name_variables_from_the_store);
 	tcase_add_test(tc, metric_should_treat_falsy_internal_fields_as_none);
 	tcase_add_test(tc, metric_should_ignore_keys_it_does_not_use);

@@ -70,6 +70,10 @@ resolved(const char *value, const char *key)
 	return (md_buf_str(&rf.rf_out));
 }
 
+static const char *aggregated(const char *, const char *,
+    const md_error_t *);
+static const char *predicated(const char *);
+
 static const char *
 resolve_error(const char *value, const char *key)
 {
@@ -102,11 +106,43 @@ START_TEST(resolve_should_quote_hostname_only_where_not_gathered)
 	    "(\"testhost\")");
 	ck_assert_str_eq(resolved("$hostname-$hostname", "zonename"),
 	    "(\"testhost\"-\"testhost\")");
-	/* not gathered: $0 is left as it is */
-	ck_assert_str_eq(resolved("x$hostname$0", "zonename"),
-	    "(x\"testhost\"$0)");
 	ck_assert_str_eq(resolved("$hostname", "nosuchfield"),
 	    "(\"testhost\")");
+	rfix_teardown();
+}
+END_TEST
+
+/* SPEC 7.12: D would read a $N left in the script as a macro argument. */
+START_TEST(resolve_should_refuse_dollar_n_of_a_field_not_gathered)
+{
+	rfix_setup(T_HOST);
+	ck_assert_str_eq(resolve_error("x$hostname$0", "zonename"),
+	    "probedesc[1].verify.zonename: $0 names a variable of "
+	    "\"zonename\", which no entry of this script has gathered so far");
+	ck_assert_str_eq(resolve_error("timestamp - $12", "nosuchfield"),
+	    "probedesc[1].verify.nosuchfield: $12 names a variable of "
+	    "\"nosuchfield\", which no entry of this script has gathered so "
+	    "far");
+	(void) resolve_error("$$1", "zonename");
+	/* a $ without digits is no reference */
+	ck_assert_str_eq(resolved("$ $x $target", "zonename"),
+	    "($ $x $target)");
+	rfix_teardown();
+}
+END_TEST
+
+/* SPEC 7.14: the original's String.replace patterns are plain text here. */
+START_TEST(resolve_should_copy_replacement_patterns_as_they_are)
+{
+	rfix_setup(T_HOST);
+	ck_assert_str_eq(resolved("$$ $& $` $'", "lat"), "($$ $& $` $')");
+	ck_assert_str_eq(resolved("$&$0$'", "lat"), "($&self->lat0$')");
+	ck_assert_str_eq(resolved("$$ $& $` $'", "zonename"),
+	    "($$ $& $` $')");
+	ck_assert_str_eq(predicated("$lat0 + \"$&$`$'$$\""),
+	    "self->lat0 + \"$&$`$'$$\"");
+	ck_assert_str_eq(aggregated("sum($0) /* $& $` $' $$ */", "(T)", NULL),
+	    "sum((T)) /* $& $` $' $$ */");
 	rfix_teardown();
 }
 END_TEST
@@ -232,6 +268,25 @@ START_TEST(resolve_predicate_should_refuse_what_is_not_gathered)
 }
 END_TEST
 
+/* SPEC 7.12: the original printed undefined for $lat00. */
+START_TEST(resolve_predicate_should_refuse_a_leading_zero)
+{
+	rfix_setup(T_HOST);
+	ck_assert_ptr_null(predicated("$lat00 != 0"));
+	ck_assert_int_eq(rf.rf_err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_str_eq(rf.rf_err.mde_msg, "probedesc[2].predicate: $lat00: "
+	    "the number of a variable has no leading zero");
+	ck_assert_ptr_null(predicated("$id1 && $id01"));
+	ck_assert_str_eq(rf.rf_err.mde_msg, "probedesc[2].predicate: $id01: "
+	    "the number of a variable has no leading zero");
+	ck_assert_ptr_null(predicated("$id10 == 0"));
+	ck_assert_str_eq(rf.rf_err.mde_msg, "probedesc[2].predicate: $id10 is "
+	    "out of range: \"id\" is gathered into 2 variables");
+	ck_assert_str_eq(predicated("$lat0"), "self->lat0");
+	rfix_teardown();
+}
+END_TEST
+
 Suite *
 resolve_suite(void)
 {
@@ -240,6 +295,10 @@ resolve_suite(void)
 
 	tcase_add_test(tc, resolve_should_name_the_gathered_variables);
 	tcase_add_test(tc, resolve_should_quote_hostname_only_where_not_gathered);
+	tcase_add_test(tc,
+	    resolve_should_refuse_dollar_n_of_a_field_not_gathered);
+	tcase_add_test(tc,
+	    resolve_should_copy_replacement_patterns_as_they_are);
 	tcase_add_test(tc, resolve_should_leave_dollars_without_digits);
 	tcase_add_test(tc, resolve_should_substitute_in_order);
 	tcase_add_test(tc, resolve_should_refuse_a_variable_that_does_not_exist);
@@ -248,6 +307,7 @@ resolve_suite(void)
 	tcase_add_test(tc, resolve_aggregate_should_refuse_dollar_one_and_up);
 	tcase_add_test(tc, resolve_predicate_should_name_gathered_variables);
 	tcase_add_test(tc, resolve_predicate_should_refuse_what_is_not_gathered);
+	tcase_add_test(tc, resolve_predicate_should_refuse_a_leading_zero);
 	suite_add_tcase(s, tc);
 	return (s);
 }
