@@ -134,19 +134,42 @@ typedef struct md_xfarg {
 	const char	*xa_place;
 } md_xfarg_t;
 
-/* The user's predicate names a field: print its transform here. */
+/*
+ * The user's predicate compares a field: print its transform here, and
+ * refuse a value of the other kind where the transform's kind is certain
+ * (SPEC 7.16), as dtrace would.
+ */
 static int
-md_emit_xform_cb(md_buf_t *b, const char *f, void *arg, md_error_t *err)
+md_emit_xform_cb(md_buf_t *b, const md_pcmp_t *cmp, void *arg,
+    md_error_t *err)
 {
 	md_xfarg_t *xa = arg;
-	const md_strv_t *t = md_map_get(&xa->xa_em->em_pd->pd_transforms, f);
+	md_emit_t *em = xa->xa_em;
+	const char *f = cmp->pc_field;
+	const md_strv_t *t = md_map_get(&em->em_pd->pd_transforms, f);
+	size_t start = b->mb_len;
+	md_kind_t k;
 
 	if (t == NULL)
 		return (md_error_set(err, MD_ERR_TRANSLATE, "%s: the predicate "
 		    "uses \"%s\", which has no transform here", xa->xa_place,
 		    f));
-	return (md_resolve(&xa->xa_em->em_rc, b, t->msv_v[0], f,
-	    xa->xa_place));
+	if (md_resolve(&em->em_rc, b, t->msv_v[0], f, xa->xa_place) != 0)
+		return (-1);
+	if (md_buf_failed(b))
+		return (md_buf_error(b, err));
+	k = md_kind(b->mb_data + start, b->mb_len - start, em->em_plan);
+	if ((k == MD_KIND_NUMBER && cmp->pc_str != NULL) ||
+	    (k == MD_KIND_STRING && cmp->pc_str == NULL))
+		return (md_error_set(err, MD_ERR_TRANSLATE, "%s.%s: the "
+		    "predicate compares \"%s\", %s here, with the %s %s%s%s, "
+		    "which dtrace refuses; the transform is %.*s", xa->xa_place,
+		    f, f, md_kind_name(k), cmp->pc_str != NULL ? "string" :
+		    "number", cmp->pc_str != NULL ? "\"" : "", cmp->pc_str !=
+		    NULL ? cmp->pc_str : cmp->pc_num, cmp->pc_str != NULL ?
+		    "\"" : "", (int)(b->mb_len - start < MD_ERRMSGLEN ?
+		    b->mb_len - start : MD_ERRMSGLEN), b->mb_data + start));
+	return (0);
 }
 
 static int

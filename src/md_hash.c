@@ -16,12 +16,13 @@
 #include "md_impl.h"
 
 static size_t
-md_hash_str(const char *s)
+md_hash_str(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t i;
 
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
 		h *= 16777619u;
 	}
 	return ((size_t)h);
@@ -71,12 +72,15 @@ md_strtab_fini(md_strtab_t *t)
 	t->st_n = 0;
 }
 
+/* The slot of key (len bytes, not NUL-terminated), or the empty one. */
 static size_t
-md_strtab_slot(const md_strtab_t *t, const char *key)
+md_strtab_slot(const md_strtab_t *t, const char *key, size_t len)
 {
-	size_t i = md_hash_str(key) & (t->st_cap - 1);
+	size_t i = md_hash_str(key, len) & (t->st_cap - 1);
 
-	while (t->st_keys[i] != NULL && strcmp(t->st_keys[i], key) != 0)
+	while (t->st_keys[i] != NULL &&
+	    (strncmp(t->st_keys[i], key, len) != 0 ||
+	    t->st_keys[i][len] != '\0'))
 		i = (i + 1) & (t->st_cap - 1);
 	return (i);
 }
@@ -92,7 +96,7 @@ md_strtab_put(md_strtab_t *t, const char *key, size_t val)
 
 	if (t->st_cap == 0)
 		return (-1);
-	i = md_strtab_slot(t, key);
+	i = md_strtab_slot(t, key, strlen(key));
 	if (t->st_keys[i] != NULL)
 		return (1);
 	if (t->st_n + 1 > t->st_cap / 4 * 3 || val > UINT32_MAX)
@@ -103,18 +107,28 @@ md_strtab_put(md_strtab_t *t, const char *key, size_t val)
 	return (0);
 }
 
-/* Returns 1 and sets *valp (if not NULL) when key is present, else 0. */
+/*
+ * Is the key of len bytes at key (not NUL-terminated) present?  Returns 1
+ * and sets *valp (if not NULL) when it is, else 0.
+ */
 int
-md_strtab_get(const md_strtab_t *t, const char *key, size_t *valp)
+md_strtab_getn(const md_strtab_t *t, const char *key, size_t len,
+    size_t *valp)
 {
 	size_t i;
 
 	if (t->st_cap == 0)
 		return (0);
-	i = md_strtab_slot(t, key);
+	i = md_strtab_slot(t, key, len);
 	if (t->st_keys[i] == NULL)
 		return (0);
 	if (valp != NULL)
 		*valp = t->st_vals[i];
 	return (1);
+}
+
+int
+md_strtab_get(const md_strtab_t *t, const char *key, size_t *valp)
+{
+	return (md_strtab_getn(t, key, strlen(key), valp));
 }

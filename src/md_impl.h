@@ -3,11 +3,14 @@
  *
  *	md_error.c	error codes, messages
  *	md_buf.c	growable output buffer with a sticky error; arena
+ *	md_hash.c	fixed-size tables from strings to indexes
  *	md_json.c	cJSON parsing shared by metrics and predicates
  *	md_metric.c	load a metric into md_metric_t and validate it
  *	md_number.c	print numbers as JavaScript does
  *	md_pred.c	krill predicates: parse, print
  *	md_plan.c	which probedesc entries a script needs, what is gathered
+ *	md_dlex.c	the tokens of D expressions
+ *	md_kind.c	whether a D expression is a string or a number
  *	md_resolve.c	$hostname, $N and $fieldN substitution
  *	md_emit.c	D text for one script
  *	md_option.c	DTrace options (-x) and tick intervals (-i)
@@ -117,6 +120,8 @@ extern int md_strtab_init(md_strtab_t *, size_t, md_arena_t *);
 extern void md_strtab_fini(md_strtab_t *);
 extern int md_strtab_put(md_strtab_t *, const char *, size_t);
 extern int md_strtab_get(const md_strtab_t *, const char *, size_t *);
+extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
+    size_t *);
 
 /*
  * JSON (md_json.c).  md_json_parse() parses exactly one JSON document of
@@ -213,11 +218,18 @@ extern int md_metric_isinternal(const md_metric_t *, const char *);
 extern int md_number_format(double, char *, size_t);
 
 /*
- * Predicates (md_pred.c).  md_pred_print() prints the "C style" form; cb
- * appends the D expression for a field (its transform) or returns -1 with
- * *err set.
+ * Predicates (md_pred.c).  md_pred_print() prints the "C style" form; for
+ * each comparison, cb appends the D expression for its field (the field's
+ * transform) or returns -1 with *err set.  It sees what the field is
+ * compared with: a string, or a number as it will be printed.
  */
-typedef int (*md_pred_field_f)(md_buf_t *, const char *, void *,
+typedef struct md_pcmp {
+	const char	*pc_field;
+	const char	*pc_str;	/* the string value, or NULL */
+	const char	*pc_num;	/* else the number, as printed */
+} md_pcmp_t;
+
+typedef int (*md_pred_field_f)(md_buf_t *, const md_pcmp_t *, void *,
     md_error_t *);
 
 extern int md_pred_print(md_buf_t *, const md_pred_t *, md_pred_field_f,
@@ -254,6 +266,51 @@ extern void md_plan_fini(md_plan_t *);
 extern const md_probedesc_t *md_plan_next(md_plan_t *, size_t *);
 extern int md_plan_requested(const md_plan_t *, const char *);
 extern const md_gvar_t *md_plan_gathered(const md_plan_t *, const char *);
+extern const md_gvar_t *md_plan_gatheredn(const md_plan_t *, const char *,
+    size_t);
+
+/*
+ * D tokens (md_dlex.c).  md_dlex_next() reads the next token of the text
+ * into the lexer: its kind (also returned) and its span.
+ */
+typedef enum md_dtok {
+	MDT_EOF,
+	MDT_IDENT,	/* a name or keyword, with D's ` for symbols */
+	MDT_INT,	/* an integer or character constant */
+	MDT_STRING,	/* a string literal, with its quotes */
+	MDT_MACRO,	/* $1, $$1, $target */
+	MDT_OP,		/* an operator or punctuation */
+	MDT_BAD		/* what D does not have: 1.5, 08, "unclosed */
+} md_dtok_t;
+
+typedef struct md_dlex {
+	const char	*dl_buf;
+	size_t		dl_len;
+	size_t		dl_pos;		/* where the next token starts */
+	md_dtok_t	dl_tok;		/* the current token */
+	size_t		dl_off;		/* its offset in dl_buf */
+	size_t		dl_toklen;	/* and length */
+} md_dlex_t;
+
+extern void md_dlex_init(md_dlex_t *, const char *, size_t);
+extern md_dtok_t md_dlex_next(md_dlex_t *);
+extern int md_dlex_is(const md_dlex_t *, const char *);
+extern int md_dlex_same(const char *, size_t, const char *, size_t);
+
+/*
+ * The kind of a D expression where it is certain (md_kind.c, SPEC 7.16),
+ * with the plan's gathered variables (the plan may be NULL).
+ */
+typedef enum md_kind {
+	MD_KIND_UNKNOWN,
+	MD_KIND_NUMBER,
+	MD_KIND_STRING
+} md_kind_t;
+
+extern md_kind_t md_kind(const char *, size_t, const md_plan_t *);
+extern md_kind_t md_kind_at(const char *, size_t, const md_plan_t *,
+    unsigned);
+extern const char *md_kind_name(md_kind_t);
 
 /*
  * Substitution (md_resolve.c).  Each function appends to out and returns

@@ -58,14 +58,21 @@ md_plan_requested(const md_plan_t *pl, const char *field)
 	return (md_strtab_get(&pl->pl_requested, field, NULL));
 }
 
+/* The field of len bytes at field (not NUL-terminated), if gathered. */
 const md_gvar_t *
-md_plan_gathered(const md_plan_t *pl, const char *field)
+md_plan_gatheredn(const md_plan_t *pl, const char *field, size_t len)
 {
 	size_t i;
 
-	if (!md_strtab_get(&pl->pl_gindex, field, &i))
+	if (!md_strtab_getn(&pl->pl_gindex, field, len, &i))
 		return (NULL);
 	return (&pl->pl_gathered[i]);
+}
+
+const md_gvar_t *
+md_plan_gathered(const md_plan_t *pl, const char *field)
+{
+	return (md_plan_gatheredn(pl, field, strlen(field)));
 }
 
 static int

@@ -11,14 +11,22 @@
  * caller), and a combination wraps each operand in parentheses and joins
  * them with && or ||.  Unlike krill, string values are printed as D string
  * literals with their quotes, backslashes and control characters escaped,
- * so that a predicate can never end its string early (SPEC 7.2).
+ * so that a predicate can never end its string early (SPEC 7.2), and a
+ * number must be what D can read: an integer below 2^63 in absolute value
+ * (SPEC 7.8), for D has no floating point and 64-bit integer constants.
  */
 
+#include <math.h>	/* isfinite() */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "md_impl.h"
+
+/* 2^63: D's integer constants are signed 64-bit. */
+#define	MD_TWO63	9223372036854775808.0
+#define	MD_PRED_DINT	"D has only integers, below 2^63 in absolute value"
 
 typedef enum md_pkind {
 	MDP_TRUE,
@@ -134,6 +142,35 @@ md_pred_logical(md_pparse_t *pp, md_pnode_t *n, cJSON *args)
 	return (n);
 }
 
+/*
+ * A number in a comparison must be a D integer: an integer whose absolute
+ * value is below 2^63, judged on the double the JSON number reads as
+ * (1e-400 is 0; 9223372036854775807 reads as 2^63).
+ */
+static int
+md_pred_integer(md_pparse_t *pp, double x)
+{
+	char num[MD_NUMBUFLEN];
+	size_t len;
+
+	if (isfinite(x) && x < MD_TWO63 && x > -MD_TWO63 &&
+	    x == (double)(int64_t)x)
+		return (0);
+	len = md_path_index(&pp->pp_path, 1);
+	if (!isfinite(x))
+		(void) md_pred_invalid(pp, "the number is too large: %s",
+		    MD_PRED_DINT);
+	else if (md_number_format(x, num, sizeof (num)) == 0 &&
+	    x < MD_TWO63 && x > -MD_TWO63)
+		(void) md_pred_invalid(pp, "%s is not an integer: %s", num,
+		    MD_PRED_DINT);
+	else
+		(void) md_pred_invalid(pp, "%s (the number as a double) is too "
+		    "large: %s", num, MD_PRED_DINT);
+	md_path_cut(&pp->pp_path, len);
+	return (-1);
+}
+
 /* {"eq": [FIELD, VALUE]} and the other comparisons */
 static md_pnode_t *
 md_pred_relational(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
@@ -154,6 +191,8 @@ md_pred_relational(md_pparse_t *pp, md_pnode_t *n, const cJSON *args)
 	if (cJSON_IsString(v)) {
 		n->pn_str = md_pred_str(pp, v->valuestring);
 	} else if (cJSON_IsNumber(v)) {
+		if (md_pred_integer(pp, v->valuedouble) != 0)
+			return (NULL);
 		n->pn_num = v->valuedouble;
 	} else {
 		(void) md_pred_invalid(pp, "the value must be a number or a "
@@ -339,6 +378,7 @@ md_pred_print_node(md_buf_t *b, const md_pnode_t *n, md_pred_field_f cb,
     void *arg, md_error_t *err)
 {
 	char num[MD_NUMBUFLEN];
+	md_pcmp_t cmp;
 	size_t i;
 
 	switch (n->pn_kind) {
@@ -346,21 +386,21 @@ md_pred_print_node(md_buf_t *b, const md_pnode_t *n, md_pred_field_f cb,
 		md_buf_putc(b, '1');
 		return (0);
 	case MDP_REL:
-		if (cb(b, n->pn_field, arg, err) != 0)
+		/* parsing made the number a D integer, which always prints */
+		if (n->pn_str == NULL)
+			(void) md_number_format(n->pn_num, num, sizeof (num));
+		cmp.pc_field = n->pn_field;
+		cmp.pc_str = n->pn_str;
+		cmp.pc_num = n->pn_str == NULL ? num : NULL;
+		if (cb(b, &cmp, arg, err) != 0)
 			return (-1);
 		md_buf_putc(b, ' ');
 		md_buf_puts(b, n->pn_op);
 		md_buf_putc(b, ' ');
-		if (n->pn_str != NULL) {
+		if (n->pn_str != NULL)
 			md_dstring(b, n->pn_str);
-		} else if (md_number_format(n->pn_num, num, sizeof (num)) ==
-		    0) {
+		else
 			md_buf_puts(b, num);
-		} else {
-			return (md_error_set(err, MD_ERR_TRANSLATE, "predicate:"
-			    " the value compared with \"%s\" is not a finite "
-			    "number", n->pn_field));
-		}
 		return (0);
 	default:
 		for (i = 0; i < n->pn_nkids; i++) {

@@ -243,6 +243,92 @@ START_TEST(emit_should_refuse_an_entry_predicate_naming_nothing)
 }
 END_TEST
 
+/*
+ * SPEC 7.16: where a transform is certainly a number or a string, the
+ * predicate's value must be one too; each aggregating entry is judged by
+ * its own transforms, after $N is resolved.
+ */
+#define	E_KINDS \
+	"{ 'fields': ['lat', 'pid', 'dev', 'op'], 'metad': { 'probedesc': [" \
+	"  { 'probes': ['e'], 'gather': { 'lat': { 'gather': 'timestamp', " \
+	"      'store': 'global[arg0]' } } }," \
+	"  { 'probes': ['one'], 'aggregate': { 'default': 'c()', " \
+	"      'lat': 'c()', 'pid': 'c()', 'dev': 'c()', 'op': 'c()' }, " \
+	"    'transforms': { 'lat': 'timestamp - $0[arg0]', " \
+	"      'pid': 'lltostr(pid)', 'dev': 'args[1]->dev_statname', " \
+	"      'op': 'arg0 & 1 ? \\\"read\\\" : \\\"write\\\"' }, " \
+	"    'verify': { 'lat': '$0[arg0]' } }," \
+	"  { 'probes': ['two'], 'aggregate': { 'default': 'c()', " \
+	"      'lat': 'c()', 'pid': 'c()', 'dev': 'c()', 'op': 'c()' }, " \
+	"    'transforms': { 'lat': '$0[arg0]', 'pid': 'pid', " \
+	"      'dev': 'D', 'op': 'probefunc' }, " \
+	"    'verify': { 'lat': '$0[arg0]' } }," \
+	"  { 'probes': ['r'], 'clean': { 'lat': '$0[arg0]' } } ] } }"
+
+START_TEST(emit_should_refuse_a_value_of_the_other_kind)
+{
+	ck_assert_str_eq(t_gen_error(E_KINDS, "", "{'gt': ['lat', '300']}",
+	    MD_ERR_TRANSLATE), "probedesc[1].transforms.lat: the predicate "
+	    "compares \"lat\", a number here, with the string \"300\", which "
+	    "dtrace refuses; the transform is (timestamp - lat0[arg0])");
+	ck_assert_str_eq(t_gen_error(E_KINDS, "", "{'and': [{'eq': ['op', "
+	    "'read']}, {'ne': ['op', 1]}]}", MD_ERR_TRANSLATE),
+	    "probedesc[1].transforms.op: the predicate compares \"op\", a "
+	    "string here, with the number 1, which dtrace refuses; the "
+	    "transform is (arg0 & 1 ? \"read\" : \"write\")");
+	/* entry 1 makes pid a string, entry 2 a number: no value fits both */
+	ck_assert_str_eq(t_gen_error(E_KINDS, "", "{'eq': ['pid', 1234]}",
+	    MD_ERR_TRANSLATE), "probedesc[1].transforms.pid: the predicate "
+	    "compares \"pid\", a string here, with the number 1234, which "
+	    "dtrace refuses; the transform is (lltostr(pid))");
+	ck_assert_str_eq(t_gen_error(E_KINDS, "", "{'eq': ['pid', '1234']}",
+	    MD_ERR_TRANSLATE), "probedesc[2].transforms.pid: the predicate "
+	    "compares \"pid\", a number here, with the string \"1234\", "
+	    "which dtrace refuses; the transform is (pid)");
+}
+END_TEST
+
+START_TEST(emit_should_compare_values_of_the_same_kind)
+{
+	ck_assert_ptr_nonnull(strstr(t_gen(E_KINDS, "", "{'and': [{'gt': "
+	    "['lat', 300]}, {'eq': ['op', 'read']}]}"),
+	    "/((((((lat0[arg0]) != NULL)))) && (((timestamp - lat0[arg0]) > "
+	    "300) && ((arg0 & 1 ? \"read\" : \"write\") == \"read\")))/{\n"));
+}
+END_TEST
+
+/* A transform whose type needs the kernel's is never refused. */
+START_TEST(emit_should_never_refuse_a_transform_of_unknown_kind)
+{
+	ck_assert_ptr_nonnull(strstr(t_gen(E_KINDS, "", "{'eq': ['dev', 7]}"),
+	    "((args[1]->dev_statname) == 7)"));
+	ck_assert_ptr_nonnull(strstr(t_gen(E_KINDS, "", "{'eq': ['dev', "
+	    "'sd0']}"), "((args[1]->dev_statname) == \"sd0\")"));
+}
+END_TEST
+
+/* SPEC 7.12: a $N left in a transform would be D's $0, the script name. */
+START_TEST(emit_should_refuse_a_transform_naming_nothing_gathered)
+{
+	const char *m = "{ 'fields': ['lat'], 'metad': { 'probedesc': ["
+	    "{ 'probes': ['r'], 'aggregate': { 'default': 'count()', "
+	    "'lat': 'quantize($0)' }, 'transforms': { 'lat': "
+	    "'timestamp - $0' } } ] } }";
+
+	ck_assert_str_eq(t_gen(m, "", NULL), "r\n{\n\t@ = count();\n}\n\n");
+	ck_assert_str_eq(t_gen_error(m, "n:lat", NULL, MD_ERR_TRANSLATE),
+	    "probedesc[0].transforms.lat: $0 names a variable of \"lat\", "
+	    "which no entry of this script has gathered so far");
+	ck_assert_str_eq(t_gen_error(m, "s:lat", NULL, MD_ERR_TRANSLATE),
+	    "probedesc[0].transforms.lat: $0 names a variable of \"lat\", "
+	    "which no entry of this script has gathered so far");
+	ck_assert_str_eq(t_gen_error(m, "", "{'gt': ['lat', 1]}",
+	    MD_ERR_TRANSLATE), "probedesc[0].transforms.lat: $0 names a "
+	    "variable of \"lat\", which no entry of this script has gathered "
+	    "so far");
+}
+END_TEST
+
 Suite *
 emit_suite(void)
 {
@@ -263,6 +349,12 @@ emit_suite(void)
 	tcase_add_test(tc, emit_should_refuse_only_a_broken_function_it_prints);
 	tcase_add_test(tc,
 	    emit_should_refuse_an_entry_predicate_naming_nothing);
+	tcase_add_test(tc, emit_should_refuse_a_value_of_the_other_kind);
+	tcase_add_test(tc, emit_should_compare_values_of_the_same_kind);
+	tcase_add_test(tc,
+	    emit_should_never_refuse_a_transform_of_unknown_kind);
+	tcase_add_test(tc,
+	    emit_should_refuse_a_transform_naming_nothing_gathered);
 	suite_add_tcase(s, tc);
 	return (s);
 }

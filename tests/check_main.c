@@ -194,6 +194,8 @@ main(void)
 	srunner_add_suite(sr, emit_suite());
 	srunner_add_suite(sr, gen_suite());
 	srunner_add_suite(sr, option_suite());
+	srunner_add_suite(sr, dlex_suite());
+	srunner_add_suite(sr, kind_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

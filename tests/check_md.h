@@ -25,6 +25,8 @@ extern Suite *plan_suite(void);
 extern Suite *emit_suite(void);
 extern Suite *gen_suite(void);
 extern Suite *option_suite(void);
+extern Suite *dlex_suite(void);
+extern Suite *kind_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */
 extern const char *q(const char *);

@@ -8,15 +8,27 @@
 
 #include "check_md.h"
 
-/* The field callback of the tests: FIELD -> <FIELD>, "bad" fails. */
+/*
+ * The field callback of the tests: FIELD -> <FIELD>, "bad" fails.  With
+ * an md_buf_t as its argument, it also writes there what it was told the
+ * field is compared with: s:STRING or n:NUMBER, and a space.
+ */
 static int
-t_field(md_buf_t *b, const char *f, void *arg, md_error_t *err)
+t_field(md_buf_t *b, const md_pcmp_t *cmp, void *arg, md_error_t *err)
 {
-	(void) arg;
-	if (strcmp(f, "bad") == 0)
-		return (md_error_set(err, MD_ERR_TRANSLATE, "no %s", f));
+	md_buf_t *seen = arg;
+
+	if (seen != NULL) {
+		md_buf_puts(seen, cmp->pc_str != NULL ? "s:" : "n:");
+		md_buf_puts(seen, cmp->pc_str != NULL ? cmp->pc_str :
+		    cmp->pc_num);
+		md_buf_putc(seen, ' ');
+	}
+	if (strcmp(cmp->pc_field, "bad") == 0)
+		return (md_error_set(err, MD_ERR_TRANSLATE, "no %s",
+		    cmp->pc_field));
 	md_buf_putc(b, '<');
-	md_buf_puts(b, f);
+	md_buf_puts(b, cmp->pc_field);
 	md_buf_putc(b, '>');
 	return (0);
 }
@@ -64,9 +76,14 @@ static const struct {
 	{ "{'eq': ['execname', 'postgres']}", "<execname> == \"postgres\"" },
 	{ "{'ne': ['a', 1]}", "<a> != 1" },
 	{ "{'lt': ['a', -3]}", "<a> < -3" },
-	{ "{'le': ['a', 0.5]}", "<a> <= 0.5" },
-	{ "{'gt': ['a', 1e21]}", "<a> > 1e+21" },
-	{ "{'ge': ['a', 1.5e-7]}", "<a> >= 1.5e-7" },
+	{ "{'le': ['a', 1.0]}", "<a> <= 1" },
+	{ "{'gt': ['a', 1e18]}", "<a> > 1000000000000000000" },
+	{ "{'ge': ['a', 1e-400]}", "<a> >= 0" },
+	{ "{'ge': ['a', -0]}", "<a> >= 0" },
+	{ "{'lt': ['a', 9223372036854775000]}", "<a> < 9223372036854775000" },
+	{ "{'gt': ['a', -9223372036854774784]}",
+	    "<a> > -9223372036854775000" },
+	{ "{'eq': ['a', 9007199254740993]}", "<a> == 9007199254740992" },
 	{ "{'gt': ['execname', '300']}", "<execname> > \"300\"" },
 	{ "{'and': [{}, {}]}", "(1) && (1)" },
 	{ "{'or': [[], {'eq': ['a', 'b']}]}", "(1) || (<a> == \"b\")" },
@@ -158,6 +175,38 @@ static const struct {
 	    "predicate.or[1].and[1].gt: the value must be a number" },
 	{ "{'and': [{}, {'a': 1, 'a': 2}]}",
 	    "predicate: and[1]: duplicate key \"a\"" },
+	/* SPEC 7.8: D integers only */
+	{ "{'le': ['a', 0.5]}", "predicate.le[1]: 0.5 is not an integer: D "
+	    "has only integers, below 2^63 in absolute value" },
+	{ "{'ge': ['a', 1.5e-7]}", "predicate.ge[1]: 1.5e-7 is not an "
+	    "integer: D has only integers" },
+	{ "{'gt': ['a', 1e21]}", "predicate.gt[1]: 1e+21 (the number as a "
+	    "double) is too large: D has only integers, below 2^63 in absolute "
+	    "value" },
+	{ "{'eq': ['a', 123456789012345678901]}", "predicate.eq[1]: "
+	    "123456789012345680000 (the number as a double) is too large" },
+	{ "{'eq': ['a', 9223372036854775807]}", "predicate.eq[1]: "
+	    "9223372036854776000 (the number as a double) is too large" },
+	{ "{'eq': ['a', -9223372036854775808]}", "predicate.eq[1]: "
+	    "-9223372036854776000 (the number as a double) is too large" },
+	{ "{'and': [{}, {'gt': ['lat', -1e400]}]}", "predicate.and[1].gt[1]: "
+	    "the number is too large: D has only integers, below 2^63 in "
+	    "absolute value" },
+	{ "{'lt': ['a', 1e400]}", "predicate.lt[1]: the number is too large" },
+	{ "{'or': [{'lt': ['a', 1]}, {'lt': ['a', 2.5]}]}",
+	    "predicate.or[1].lt[1]: 2.5 is not an integer" },
+	/* SPEC 7.10: what a D string cannot hold */
+	{ "{'eq': ['a', 'x\\u0000y']}", "predicate: JSON syntax error at line "
+	    "1, column 16: \\u0000 is not allowed in a string: a D string ends "
+	    "at a NUL" },
+	{ "{'eq': ['a', '\\ud800']}", "predicate: JSON syntax error at line "
+	    "1, column 15: a lone surrogate (\\ud800 to \\udbff without "
+	    "\\udc00 to \\udfff after it) is not text" },
+	{ "{'eq': ['a', '\\udbff\\u0041']}", "predicate: JSON syntax error "
+	    "at line 1, column 15: a lone surrogate" },
+	{ "{'eq': ['a', 'x\\udc00']}", "predicate: JSON syntax error at line "
+	    "1, column 16: a lone surrogate (\\udc00 to \\udfff without "
+	    "\\ud800 to \\udbff before it) is not text" },
 };
 
 START_TEST(pred_should_reject_what_krill_rejects)
@@ -189,18 +238,29 @@ START_TEST(pred_fields_should_be_distinct_in_first_order)
 }
 END_TEST
 
-START_TEST(pred_print_should_fail_on_a_value_that_is_not_finite)
+START_TEST(pred_surrogate_pairs_should_be_text)
 {
-	md_pred_t *p = t_pred("{'and': [{}, {'gt': ['lat', -1e400]}]}");
+	ck_assert_str_eq(t_print("{'eq': ['a', '\\ud83d\\ude00']}"),
+	    "<a> == \"\xf0\x9f\x98\x80\"");
+	ck_assert_str_eq(t_print("{'eq': ['a', '\\\\ud800']}"),
+	    "<a> == \"\\\\ud800\"");
+}
+END_TEST
+
+START_TEST(pred_field_callback_should_see_the_value)
+{
+	md_pred_t *p = t_pred("{'or': [{'eq': ['a', 'x y']}, {'lt': ['b', "
+	    "-3]}, {'gt': ['c', 1e18]}]}");
 	md_error_t err;
-	md_buf_t b;
+	md_buf_t b, seen;
 
 	md_buf_init(&b);
-	ck_assert_int_eq(md_pred_print(&b, p, t_field, NULL, &err), -1);
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
-	ck_assert_str_eq(err.mde_msg, "predicate: the value compared with "
-	    "\"lat\" is not a finite number");
+	md_buf_init(&seen);
+	ck_assert_int_eq(md_pred_print(&b, p, t_field, &seen, &err), 0);
+	ck_assert_str_eq(md_buf_str(&seen),
+	    "s:x y n:-3 n:1000000000000000000 ");
 	md_buf_fini(&b);
+	md_buf_fini(&seen);
 	md_pred_free(p);
 }
 END_TEST
@@ -281,7 +341,8 @@ pred_suite(void)
 	tcase_add_loop_test(tc, pred_should_reject_what_krill_rejects, 0,
 	    (int)(sizeof (invalid) / sizeof (invalid[0])));
 	tcase_add_test(tc, pred_fields_should_be_distinct_in_first_order);
-	tcase_add_test(tc, pred_print_should_fail_on_a_value_that_is_not_finite);
+	tcase_add_test(tc, pred_surrogate_pairs_should_be_text);
+	tcase_add_test(tc, pred_field_callback_should_see_the_value);
 	tcase_add_test(tc, pred_print_should_pass_on_field_errors);
 	tcase_add_test(tc, pred_parse_should_not_need_a_terminating_nul);
 	tcase_add_test(tc, pred_should_refuse_nesting_past_its_limit);

@@ -20,7 +20,9 @@ if [ $# -eq 0 ]; then
 	    arrays-cputime error-never-cleaned error-duplicate-key \
 	    error-verify-out-of-range error-json-syntax error-invalid-predicate \
 	    json-per-zone json-decomposition interval-long-per-zone \
-	    options-after-zone-pragma list-fields output-dir
+	    options-after-zone-pragma list-fields output-dir \
+	    error-predicate-kind-string error-unresolved-transform \
+	    internal-listed-twice
 fi
 
 ASAN_OPTIONS=detect_leaks=1:exitcode=99
