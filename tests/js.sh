@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # twins: the same scripts, for each argument set (one per line)
-for ex in syscall-ops node-http fs-ops; do
+for ex in syscall-ops node-http fs-ops linux/io; do
 	fields=$("$bin" --list-fields "examples/$ex.json")
 	f1=$(echo "$fields" | sed -n 2p)
 	f2=$(echo "$fields" | tail -n 1)
