@@ -65,7 +65,8 @@ typedef enum md_errcode {
 	MD_ERR_ZONE,		/* a zone name is not valid */
 	MD_ERR_TRANSLATE,	/* no valid D script can be generated */
 	MD_ERR_LIMIT,		/* an input exceeds a documented limit */
-	MD_ERR_OPTION		/* a DTrace option or interval is not valid */
+	MD_ERR_OPTION		/* a DTrace option, interval or duration */
+				/* is not valid */
 } md_errcode_t;
 
 #define	MD_ERRMSGLEN	512
@@ -144,6 +145,8 @@ typedef struct md_request {
 	size_t			mdq_noptions;	/* MD_MAXOPTIONS */
 	const char		*mdq_interval;	/* "1s": print and clear the */
 						/* aggregation every 1s */
+	const char		*mdq_duration;	/* "10s": end tracing after */
+						/* 10s, printing what is left */
 } md_request_t;
 
 /*
@@ -192,6 +195,12 @@ extern MD_API int md_option_check(const char *, const char *, md_error_t *);
 
 /* Tick intervals, as dtrace's tick-N probes: 1s, 500ms, 10sec, 5hz, 100. */
 extern MD_API int md_interval_valid(const char *);
+
+/*
+ * Durations, how long a script traces: a time with a unit (10s, 500ms,
+ * 2min, 1h, as dtrace writes times), or digits alone for seconds.
+ */
+extern MD_API int md_duration_valid(const char *);
 
 #ifdef	__cplusplus
 }

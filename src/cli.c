@@ -2,7 +2,8 @@
  * cli.c: the meta-d command line.
  *
  *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
- *	    [-x NAME[=VALUE] ...] [-i INTERVAL] [--json | -o DIR] [FILE]
+ *	    [-x NAME[=VALUE] ...] [-i INTERVAL] [-T DURATION]
+ *	    [--json | -o DIR] [FILE]
  *	meta-d --check | --list-fields | --to-json [FILE]
  *	meta-d -h | -V
  *
@@ -69,14 +70,15 @@ typedef struct opts {
 	md_option_t	*o_options;	/* -x, names allocated */
 	size_t		o_noptions;
 	const char	*o_interval;	/* -i */
+	const char	*o_duration;	/* -T */
 	const char	*o_dir;		/* -o */
 	const char	*o_file;	/* NULL or "-": stdin */
 } opts_t;
 
 static const char md_cli_usage_text[] =
 	"usage: meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]\n"
-	"              [-x NAME[=VALUE] ...] [-i INTERVAL] [--json | -o DIR] "
-	"[FILE]\n"
+	"              [-x NAME[=VALUE] ...] [-i INTERVAL] [-T DURATION]\n"
+	"              [--json | -o DIR] [FILE]\n"
 	"       meta-d --check | --list-fields | --to-json [FILE]\n"
 	"       meta-d -h | -V\n"
 	"\n"
@@ -91,6 +93,8 @@ static const char md_cli_usage_text[] =
 	"dtrace -x (repeatable)\n"
 	"  -i, --interval TIME    print and clear the aggregation every "
 	"TIME (1s, 500ms, 5hz)\n"
+	"  -T, --duration TIME    stop tracing after TIME (10s, 2min; 10 "
+	"is 10s) and print\n"
 	"  --json                 print one JSON document: scripts, zero, "
 	"hasdists, ...\n"
 	"  -o, --output-dir DIR   write each script to DIR/NAME.d "
@@ -196,6 +200,7 @@ parse_args(int argc, char **argv, opts_t *o)
 		{ "predicate", required_argument, NULL, 'p' },
 		{ "zone", required_argument, NULL, 'z' },
 		{ "interval", required_argument, NULL, 'i' },
+		{ "duration", required_argument, NULL, 'T' },
 		{ "output-dir", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "check", no_argument, NULL, OPT_CHECK },
@@ -224,7 +229,7 @@ parse_args(int argc, char **argv, opts_t *o)
 	optind = 1;
 #endif
 	while (rv == MD_CLI_SUCCESS && (c = getopt_long(argc, argv,
-	    ":s:n:p:z:x:i:o:hV", longopts, NULL)) != -1) {
+	    ":s:n:p:z:x:i:T:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			o->o_sfields[o->o_nsfields++] = optarg;
@@ -260,6 +265,15 @@ parse_args(int argc, char **argv, opts_t *o)
 				return (usage_error(o));
 			}
 			o->o_interval = optarg;
+			break;
+		case 'T':
+			if (!md_duration_valid(optarg)) {
+				errmsg(o, "invalid duration: \"%s\" (a time, as "
+				    "10s, 500ms or 2min; digits alone are "
+				    "seconds)", optarg);
+				return (usage_error(o));
+			}
+			o->o_duration = optarg;
 			break;
 		case 'o':
 			o->o_dir = optarg;
@@ -479,6 +493,7 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 	req.mdq_options = o->o_options;
 	req.mdq_noptions = o->o_noptions;
 	req.mdq_interval = o->o_interval;
+	req.mdq_duration = o->o_duration;
 	r = md_generate(m, &req, &err);
 	free(decomps);
 	if (r == NULL) {

@@ -16,9 +16,13 @@
  * user's predicate.  Every list of parts is printed the same way: each item
  * in parentheses, joined by && or ||, the whole in parentheses.
  *
- * With an interval, a last clause prints and clears the aggregation at
- * every tick.  All text goes into one buffer; on any error the caller
- * discards it.
+ * With an interval, a clause prints and clears the aggregation at every
+ * tick.  With a duration, a last clause ends tracing after it: dtrace
+ * prints the aggregation as it exits (with an interval, what the last one
+ * gathered).  It is a profile probe, not a tick: a profile probe exists
+ * wherever tick does, and Oracle's DTrace for Linux can wait forever after
+ * a tick probe calls exit().  All text goes into one buffer; on any error
+ * the caller discards it.
  */
 
 #include <stdio.h>
@@ -395,6 +399,15 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 		md_buf_puts(out, "tick-");
 		md_buf_puts(out, req->er_interval);
 		md_buf_puts(out, "\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
+	}
+	if (rv == 0 && req->er_duration != NULL) {
+		/* end tracing; digits alone are seconds */
+		md_buf_puts(out, "profile-");
+		md_buf_puts(out, req->er_duration);
+		if (strspn(req->er_duration, "0123456789") ==
+		    strlen(req->er_duration))
+			md_buf_putc(out, 's');
+		md_buf_puts(out, "\n{\n\texit(0);\n}\n\n");
 	}
 
 	if (rv == 0 && md_buf_failed(out))

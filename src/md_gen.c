@@ -2,7 +2,7 @@
  * md_gen.c: md_generate(), from a request to the finished scripts.
  *
  * Checks the request (fields, number of decompositions, zone names,
- * options, interval), folds repeated decompositions into one, has
+ * options, interval, duration), folds repeated decompositions into one, has
  * md_emit() write the script once, and makes the scripts: one per zone,
  * each behind its zone pragma, when the metric allows "#pragma D option
  * zone=" and fewer than four zones are given; otherwise the one script.
@@ -110,6 +110,10 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	if (req->mdq_interval != NULL && !md_interval_valid(req->mdq_interval))
 		return (md_error_set(err, MD_ERR_OPTION, "interval \"%s\": not "
 		    "a tick interval, as 1s, 500ms or 5hz", req->mdq_interval));
+	if (req->mdq_duration != NULL && !md_duration_valid(req->mdq_duration))
+		return (md_error_set(err, MD_ERR_OPTION, "duration \"%s\": not "
+		    "a time, as 10s, 500ms or 2min (digits alone are seconds)",
+		    req->mdq_duration));
 	return (0);
 }
 
@@ -268,6 +272,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	er.er_nzones = req->mdq_nzones;
 	er.er_host = req->mdq_hostname;
 	er.er_interval = req->mdq_interval;
+	er.er_duration = req->mdq_duration;
 	if (er.er_host == NULL) {
 		if (gethostname(host, sizeof (host)) != 0) {
 			(void) md_error_set(err, MD_ERR_TRANSLATE, "cannot get "

@@ -344,6 +344,7 @@ typedef struct md_emit_req {
 	size_t			er_nzones;
 	const char		*er_host;
 	const char		*er_interval;	/* NULL: no tick clause */
+	const char		*er_duration;	/* NULL: no ending clause */
 } md_emit_req_t;
 
 extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,

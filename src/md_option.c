@@ -1,6 +1,6 @@
 /*
- * md_option.c: DTrace options ("#pragma D option NAME=VALUE") and tick
- * intervals, checked before they are written into a script.
+ * md_option.c: DTrace options ("#pragma D option NAME=VALUE"), tick
+ * intervals and durations, checked before they are written into a script.
  *
  * The options are DTrace's consumer options (dtrace(1M), "Options and
  * Tunables"), each with the kind of value it takes: a size ("4m"), a time
@@ -183,6 +183,21 @@ md_option_check(const char *name, const char *value, md_error_t *err)
 		    "a value: %s", name, md_option_syntax(od)));
 	return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": \"%s\" is "
 	    "not %s", name, value, md_option_syntax(od)));
+}
+
+/*
+ * A duration: digits, then nothing (seconds) or one of the time units
+ * but hz, which is a rate.
+ */
+int
+md_duration_valid(const char *s)
+{
+	size_t n = s == NULL ? 0 : strlen(s);
+
+	return (n > 0 && s[0] != '0' &&
+	    (n < 2 || strcmp(s + n - 2, "hz") != 0) &&
+	    md_number_unit(s, md_time_units, sizeof (md_time_units) /
+	    sizeof (md_time_units[0])));
 }
 
 /*

@@ -386,6 +386,35 @@ START_TEST(gen_should_refuse_bad_options_and_intervals)
 	    MD_ERR_OPTION), "option \"zone\": give zones with -z");
 	ck_assert_str_eq(t_gen_error(G_ZONED, "i:1.5s", NULL, MD_ERR_OPTION),
 	    "interval \"1.5s\": not a tick interval, as 1s, 500ms or 5hz");
+	ck_assert_str_eq(t_gen_error(G_ZONED, "T:10hz", NULL, MD_ERR_OPTION),
+	    "duration \"10hz\": not a time, as 10s, 500ms or 2min (digits "
+	    "alone are seconds)");
+}
+END_TEST
+
+/*
+ * A duration ends tracing from a profile probe (dtrace prints the
+ * aggregation as it exits), after the interval's clause if there is one;
+ * digits alone are seconds.
+ */
+START_TEST(gen_should_end_tracing_after_the_duration)
+{
+	ck_assert_str_eq(t_gen(G_ZONED, "T:10s", NULL),
+	    "x\n{\n\t@ = count();\n}\n\n"
+	    "profile-10s\n{\n\texit(0);\n}\n\n");
+	ck_assert_str_eq(t_gen(G_ZONED, "T:30 i:1s x:quiet", NULL),
+	    "#pragma D option quiet\n\n"
+	    "x\n{\n\t@ = count();\n}\n\n"
+	    "tick-1s\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n"
+	    "profile-30s\n{\n\texit(0);\n}\n\n");
+	ck_assert_str_eq(t_gen(G_ZONED, "T:1500ms z:a z:b", NULL),
+	    "#pragma D option zone=a\n\n"
+	    G_BODY("zonename == \"a\") || (zonename == \"b\"")
+	    "profile-1500ms\n{\n\texit(0);\n}\n\n"
+	    G_SEP
+	    "#pragma D option zone=b\n\n"
+	    G_BODY("zonename == \"a\") || (zonename == \"b\"")
+	    "profile-1500ms\n{\n\texit(0);\n}\n\n");
 }
 END_TEST
 
@@ -471,6 +500,7 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_put_option_pragmas_after_the_zone_pragma);
 	tcase_add_test(tc, gen_should_refuse_bad_options_and_intervals);
 	tcase_add_test(tc, gen_should_print_and_clear_at_every_tick);
+	tcase_add_test(tc, gen_should_end_tracing_after_the_duration);
 	tcase_add_test(tc, gen_should_name_the_fields_of_the_key);
 	tcase_add_test(tc, result_join_should_separate_scripts);
 	suite_add_tcase(s, tc);

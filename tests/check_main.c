@@ -99,7 +99,7 @@ t_request(const char *words, md_request_t *req, t_req_t *tr)
 	for (w = strtok_r(buf, " ", &last); w != NULL;
 	    w = strtok_r(NULL, " ", &last)) {
 		ck_assert_msg(strlen(w) > 2 && w[1] == ':' &&
-		    strchr("snzxi", w[0]) != NULL, "bad word %s", w);
+		    strchr("snzxiT", w[0]) != NULL, "bad word %s", w);
 		ck_assert(req->mdq_ndecomps < 8 && req->mdq_nzones < 8 &&
 		    req->mdq_noptions < 8);
 		switch (w[0]) {
@@ -108,6 +108,9 @@ t_request(const char *words, md_request_t *req, t_req_t *tr)
 			break;
 		case 'i':
 			req->mdq_interval = w + 2;
+			break;
+		case 'T':
+			req->mdq_duration = w + 2;
 			break;
 		case 'x':
 			if ((eq = strchr(w, '=')) != NULL)

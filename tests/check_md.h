@@ -42,7 +42,7 @@ extern md_pred_t *t_pred(const char *);
 
 /*
  * A request written as words: "s:FIELD", "n:FIELD", "z:ZONE",
- * "x:NAME[=VALUE]" (an option) and "i:INTERVAL", e.g. "s:execname
+ * "x:NAME[=VALUE]" (an option), "i:INTERVAL" and "T:DURATION", e.g. "s:execname
  * n:latency z:web1 x:bufsize=4m", into req, whose decompositions, zones and
  * options go to the t_req_t (room for 8 each).  The words point into a ring
  * buffer, valid for the rest of the test.

@@ -1,5 +1,6 @@
 /*
- * check_option.c: DTrace options (-x) and tick intervals (-i).
+ * check_option.c: DTrace options (-x), tick intervals (-i) and durations
+ * (-T).
  */
 
 #include <string.h>
@@ -89,6 +90,24 @@ START_TEST(interval_should_follow_tick_probes)
 }
 END_TEST
 
+START_TEST(duration_should_be_a_time)
+{
+	static const char *const ok[] = { "10s", "10", "500ms", "2min", "1h",
+	    "1d", "10sec", "250us", "1000000ns", "3msec", "5m", "1hour",
+	    "1day" };
+	static const char *const ko[] = { "", "0", "0s", "01s", "s", "1.5s",
+	    "10hz", "1hz", "hz", "1 s", "1S", "-1s", "1s;", "99999999999s",
+	    "1s\n{ trace(1); }" };
+	size_t i;
+
+	for (i = 0; i < sizeof (ok) / sizeof (ok[0]); i++)
+		ck_assert_msg(md_duration_valid(ok[i]), "refused %s", ok[i]);
+	for (i = 0; i < sizeof (ko) / sizeof (ko[0]); i++)
+		ck_assert_msg(!md_duration_valid(ko[i]), "accepted %s", ko[i]);
+	ck_assert(!md_duration_valid(NULL));
+}
+END_TEST
+
 Suite *
 option_suite(void)
 {
@@ -100,6 +119,7 @@ option_suite(void)
 	tcase_add_loop_test(tc, option_should_refuse_what_dtrace_would_not_take,
 	    0, (int)(sizeof (bad) / sizeof (bad[0])));
 	tcase_add_test(tc, interval_should_follow_tick_probes);
+	tcase_add_test(tc, duration_should_be_a_time);
 	suite_add_tcase(s, tc);
 	return (s);
 }
