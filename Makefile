@@ -4,6 +4,8 @@
 #   make demo       print a D script for an example metric
 #   make test       unit tests (Check) and golden tests of the command line
 #   make check-valgrind   the golden tests under valgrind
+#   make check-dtrace     every example's scripts compiled by a real dtrace,
+#                   and the Linux examples traced for real (DTRACE=)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # make demo and make test install what is missing on Debian (apt-get) first.
@@ -41,6 +43,9 @@ CC ?= cc
 AR ?= ar
 PKG_CONFIG ?= pkg-config
 VALGRIND ?= valgrind
+# The dtrace of make check-dtrace; empty: dtrace on PATH, else
+# ../shared/dtrace/dtrace (see tests/dtrace-env.sh).
+DTRACE ?=
 
 CFLAGS ?= -O2 -g
 override CFLAGS += -std=c99 -D_POSIX_C_SOURCE=200809L \
@@ -80,7 +85,8 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js install-test \
-	check-sanitize check-failalloc check-valgrind fuzz fuzz-run bench \
+	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
+	fuzz fuzz-run bench \
 	install uninstall clean
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
@@ -237,7 +243,7 @@ bench: meta-d bench/bench deps-valgrind
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults outdir js install-test
+test: unit golden faults outdir js install-test dtrace-quick
 
 unit: tests/unit
 	./tests/unit
@@ -256,6 +262,17 @@ js: meta-d
 
 install-test: all
 	sh tests/install.sh $(MAKE)
+
+# A few scripts of each example through a real dtrace, or a line saying
+# why there is none to use (make test).
+dtrace-quick: meta-d
+	DTRACE='$(DTRACE)' sh tests/dtrace.sh -q ./meta-d
+
+# Every script of every example compiled by a real dtrace, then each Linux
+# example traced for real; fails without a dtrace that works.
+check-dtrace: meta-d
+	DTRACE='$(DTRACE)' sh tests/dtrace.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/dtrace-run.sh ./meta-d
 
 check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \
