@@ -84,7 +84,8 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js install-test \
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js hostname \
+	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	fuzz fuzz-run bench \
 	install uninstall clean
@@ -188,6 +189,7 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 	    sh tests/golden.sh build/sanitize/meta-d && \
 	    sh tests/faults.sh build/sanitize/meta-d && \
 	    sh tests/outdir.sh build/sanitize/meta-d && \
+	    sh tests/hostname.sh build/sanitize/meta-d && \
 	    sh tests/js.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
@@ -243,7 +245,7 @@ bench: meta-d bench/bench deps-valgrind
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults outdir js install-test dtrace-quick
+test: unit golden faults outdir js hostname install-test dtrace-quick
 
 unit: tests/unit
 	./tests/unit
@@ -259,6 +261,9 @@ outdir: meta-d
 
 js: meta-d
 	sh tests/js.sh ./meta-d
+
+hostname: meta-d
+	sh tests/hostname.sh ./meta-d
 
 install-test: all
 	sh tests/install.sh $(MAKE)

@@ -357,6 +357,64 @@ sc_make(const char *dim, size_t n, sc_text_t *t, sc_text_t *pred,
 		d[0] = (md_decomp_t){ "f0", MD_DECOMP_STRING };
 		d[1] = (md_decomp_t){ "f1", MD_DECOMP_NUMBER };
 		*ndp = 2;
+	} else if (strcmp(dim, "cleans") == 0) {
+		/*
+		 * fields and entries together: n fields always gathered,
+		 * and n entries cleaning one each
+		 */
+		sc_printf(t, "{\"fields\": [\"a\"], \"fields_internal\": [");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\"", i ? ", " : "", i);
+		sc_printf(t, "], \"metad\": {\"probedesc\": [{\"probes\": "
+		    "[\"p:::entry\"], \"alwaysgather\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\": {\"gather\": \"arg0\", "
+			    "\"store\": \"thread\"}", i ? ", " : "", i);
+		sc_printf(t, "}}, {\"probes\": [\"p:::return\"], "
+		    "\"aggregate\": {\"default\": \"count()\", \"a\": "
+		    "\"count()\"}, \"transforms\": {\"a\": \"A\"}, \"verify\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"v%zu\": \"$0\"", i ? ", " : "", i);
+		sc_printf(t, "}}");
+		for (i = 0; i < n; i++)
+			sc_printf(t, ", {\"probes\": [\"p%zu:::return\"], "
+			    "\"clean\": {\"v%zu\": \"$0\"}}", i, i);
+		sc_printf(t, "]}}");
+	} else if (strcmp(dim, "requests") == 0) {
+		/*
+		 * fields, entries and predicate leaves together: n fields,
+		 * each gathered by an entry of its own when the predicate
+		 * asks for it, and cleaned by another
+		 */
+		sc_printf(t, "{\"fields\": [");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\"", i ? ", " : "", i);
+		sc_printf(t, "], \"metad\": {\"probedesc\": [");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s{\"probes\": [\"p%zu:::entry\"], "
+			    "\"gather\": {\"f%zu\": {\"gather\": \"arg0\", "
+			    "\"store\": \"thread\"}}}", i ? ", " : "", i, i);
+		sc_printf(t, ", {\"probes\": [\"p:::return\"], "
+		    "\"aggregate\": {\"default\": \"count()\"");
+		for (i = 0; i < n; i++)
+			sc_printf(t, ", \"f%zu\": \"count()\"", i);
+		sc_printf(t, "}, \"transforms\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\": \"$0\"", i ? ", " : "", i);
+		sc_printf(t, "}, \"verify\": {");
+		for (i = 0; i < n; i++)
+			sc_printf(t, "%s\"f%zu\": \"$0\"", i ? ", " : "", i);
+		sc_printf(t, "}}");
+		for (i = 0; i < n; i++)
+			sc_printf(t, ", {\"probes\": [\"p%zu:::return\"], "
+			    "\"clean\": {\"f%zu\": \"$0\"}}", i, i);
+		sc_printf(t, "]}}");
+		pred->st_len = 0;
+		sc_printf(pred, "{\"or\": [");
+		for (i = 0; i < n; i++)
+			sc_printf(pred, "%s{\"gt\": [\"f%zu\", %zu]}",
+			    i ? ", " : "", i, i);
+		sc_printf(pred, ", {}]}");
 	} else if (strcmp(dim, "gathers") == 0) {
 		/* one entry always gathering n internal fields */
 		sc_printf(t, "{\"fields\": [\"a\"], \"fields_internal\": [");

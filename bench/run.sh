@@ -19,6 +19,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 runs=${1:-200}
+dims="entries fields gathers leaves zones exprlen cleans requests"
 bench=bench/bench
 out=bench/results.md
 tmp=$(mktemp -d)
@@ -92,7 +93,11 @@ echo
 echo "Each dimension grows alone: probedesc entries (each aggregating and"
 echo "verifying), fields (each gathered, aggregated, verified, cleaned),"
 echo "gathers in one entry (always gathered), predicate leaves, zones, and"
-echo "the length of an expression (terms of a transform, each using \$0)."
+echo "the length of an expression (terms of a transform, each using \$0);"
+echo "or two grow together, where the work could be their product: cleans"
+echo "(N fields always gathered and N entries that clean one each) and"
+echo "requests (N fields each gathered by an entry of its own because an"
+echo "N-leaf predicate asks for it, and cleaned by another)."
 echo "Time is the median of 7 runs of load and generate.  Memory is the"
 echo "most that libmetad and cJSON held at once, counted exactly (the bytes"
 echo "asked for: every allocation of libmetad goes through a counter in this"
@@ -103,7 +108,7 @@ echo "Held is what the loaded metric and predicate keep between requests."
 echo
 echo "| dimension | size | input bytes | output bytes | time µs | peak memory bytes | cJSON bytes (x input) | RSS gained | held | memory target (4 x input + 2 MiB) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
-for dim in entries fields gathers leaves zones exprlen; do
+for dim in $dims; do
 	if [ "$dim" = zones ]; then
 		sizes="1 10 100 1000"
 	else
@@ -124,7 +129,7 @@ echo "size; 1 is linear):"
 echo
 echo "| dimension | time exponent | memory exponent | target 1.1 |"
 echo "|---|---|---|---|"
-for dim in entries fields gathers leaves zones exprlen; do
+for dim in $dims; do
 	# memory below a page or two is noise: fit only what grew
 	et=$(awk '{ x = log($2); y = log($5); n++; sx += x; sy += y;
 	    sxx += x * x; sxy += x * y }

@@ -45,6 +45,11 @@ md_buf_reset(md_buf_t *b)
 		b->mb_data[0] = '\0';
 }
 
+/*
+ * Room for need more bytes and the NUL: the capacity doubles, but never
+ * past the limit (and its NUL), so that a buffer near its limit does not
+ * ask for twice the memory it may ever hold.
+ */
 static int
 md_buf_grow(md_buf_t *b, size_t need)
 {
@@ -56,6 +61,9 @@ md_buf_grow(md_buf_t *b, size_t need)
 			return (-1);
 		cap *= 2;
 	}
+	if (b->mb_limit != 0 && cap > b->mb_limit + 1 &&
+	    b->mb_limit + 1 > b->mb_len + need)
+		cap = b->mb_limit + 1;
 	if ((p = realloc(b->mb_data, cap)) == NULL)
 		return (-1);
 	b->mb_data = p;
@@ -105,8 +113,21 @@ md_buf_error(const md_buf_t *b, md_error_t *err)
 {
 	if (b->mb_failed == MD_BUF_TOOBIG)
 		return (md_error_set(err, MD_ERR_LIMIT, "the scripts would be "
-		    "larger than the limit of %lu MiB", b->mb_limit >> 20));
+		    "larger than the limit of %lu MiB", MD_MAXOUTPUT >> 20));
 	return (md_error_nomem(err));
+}
+
+/*
+ * How much more the buffer may take before its limit, as a limit for a
+ * buffer whose text will go into this one: 0 (none) for a buffer without
+ * a limit, and at least 1, since a limit of 0 is none.
+ */
+size_t
+md_buf_room(const md_buf_t *b)
+{
+	if (b->mb_limit == 0)
+		return (0);
+	return (b->mb_limit - b->mb_len > 0 ? b->mb_limit - b->mb_len : 1);
 }
 
 /* The contents as a string ("" when empty); NULL if the buffer failed. */

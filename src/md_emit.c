@@ -26,6 +26,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "md_impl.h"
@@ -36,9 +37,10 @@ typedef struct md_emit {
 	md_plan_t		*em_plan;
 	md_rctx_t		em_rc;
 	md_error_t		*em_err;
-	md_buf_t		em_parts;	/* the predicate of a clause */
-	size_t			em_nparts;
+	size_t			em_nparts;	/* of the clause's predicate */
 	md_buf_t		em_xform;	/* a transform, for $0 */
+	size_t			*em_order;	/* clean: gathered positions */
+	size_t			em_norder;	/* room in em_order */
 	char			em_place[64];	/* "probedesc[3].verify" */
 	const md_probedesc_t	*em_pd;
 } md_emit_t;
@@ -60,12 +62,18 @@ md_emit_item(md_buf_t *b, size_t i, const char *sep)
 	md_buf_putc(b, '(');
 }
 
-/* A predicate part begins (it ends with md_buf_putc(parts, ')')). */
+/*
+ * A predicate part begins (it ends with md_buf_putc(out, ')')): the first
+ * opens the predicate, "/(", the others follow " && ".  Parts go straight
+ * into the output, so that nothing but the output grows with it.
+ */
 static md_buf_t *
 md_emit_part(md_emit_t *em)
 {
-	md_emit_item(&em->em_parts, em->em_nparts++, " && ");
-	return (&em->em_parts);
+	if (em->em_nparts == 0)
+		md_buf_putc(em->em_out, '/');
+	md_emit_item(em->em_out, em->em_nparts++, " && ");
+	return (em->em_out);
 }
 
 /* AND of (v != NULL) for each verify value of each gathered field. */
@@ -207,14 +215,8 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 		md_buf_putc(b, ')');
 	}
 
-	if (md_buf_failed(&em->em_parts))
-		return (md_buf_error(&em->em_parts, em->em_err));
-	if (em->em_nparts > 0) {
-		md_buf_putc(em->em_out, '/');
-		md_buf_append(em->em_out, em->em_parts.mb_data,
-		    em->em_parts.mb_len);
+	if (em->em_nparts > 0)
 		md_buf_puts(em->em_out, ")/");
-	}
 	return (0);
 }
 
@@ -286,11 +288,13 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 	} else {
 		t = md_map_get(&p->pd_transforms, fnfield);
 		a = md_map_get(&p->pd_aggregate, fnfield);
+		/* what does not fit in the output is no use here either */
 		md_buf_reset(&em->em_xform);
+		em->em_xform.mb_limit = md_buf_room(em->em_out);
 		xok = md_resolve(&em->em_rc, &em->em_xform, t->msv_v[0],
 		    fnfield, place) == 0;
 		if (xok && md_buf_failed(&em->em_xform))
-			return (md_error_nomem(em->em_err));
+			return (md_buf_error(&em->em_xform, em->em_err));
 		if (!xok && em->em_err != NULL)
 			xerr = *em->em_err;
 		if (md_resolve_aggregate(&em->em_rc, em->em_out, a->msv_v[0],
@@ -304,23 +308,76 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 }
 
 static int
+md_emit_cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+static int
+md_emit_clean_field(md_emit_t *em, const char *f, const md_strv_t *c,
+    const char *place)
+{
+	size_t j;
+
+	for (j = 0; j < c->msv_n; j++) {
+		md_buf_putc(em->em_out, '\t');
+		if (md_resolve(&em->em_rc, em->em_out, c->msv_v[j], f,
+		    place) != 0)
+			return (-1);
+		md_buf_puts(em->em_out, " = 0;\n");
+	}
+	return (0);
+}
+
+/*
+ * The zeroing lines of the gathered fields the entry cleans, in the order
+ * they were first gathered.  Whichever of the two is shorter is walked:
+ * the gathered fields, each looked up in the clean map, or the clean map's
+ * keys, each looked up among the gathered and put in their order.  So the
+ * work is never the product of the two (a metric of N gathered fields and
+ * N entries cleaning one each is linear).
+ */
+static int
 md_emit_clean(md_emit_t *em, size_t pd)
 {
 	const md_plan_t *pl = em->em_plan;
+	const md_map_t *cm = &em->em_pd->pd_clean;
 	const char *place = md_emit_place(em, pd, "clean");
-	size_t i, j;
+	const md_gvar_t *gv;
+	const md_strv_t *c;
+	size_t i, n = 0;
 
-	for (i = 0; i < pl->pl_ngathered; i++) {
-		const char *f = pl->pl_gathered[i].gv_field;
-		const md_strv_t *c = md_map_get(&em->em_pd->pd_clean, f);
+	if (pl->pl_ngathered <= cm->mm_n) {
+		for (i = 0; i < pl->pl_ngathered; i++) {
+			const char *f = pl->pl_gathered[i].gv_field;
 
-		for (j = 0; c != NULL && j < c->msv_n; j++) {
-			md_buf_putc(em->em_out, '\t');
-			if (md_resolve(&em->em_rc, em->em_out, c->msv_v[j], f,
-			    place) != 0)
+			if ((c = md_map_get(cm, f)) != NULL &&
+			    md_emit_clean_field(em, f, c, place) != 0)
 				return (-1);
-			md_buf_puts(em->em_out, " = 0;\n");
 		}
+		return (0);
+	}
+	if (cm->mm_n > em->em_norder) {
+		free(em->em_order);
+		if ((em->em_order = malloc(cm->mm_n *
+		    sizeof (em->em_order[0]))) == NULL) {
+			em->em_norder = 0;
+			return (md_error_nomem(em->em_err));
+		}
+		em->em_norder = cm->mm_n;
+	}
+	for (i = 0; i < cm->mm_n; i++) {
+		if ((gv = md_plan_gathered(pl, cm->mm_pairs[i].mp_key)) != NULL)
+			em->em_order[n++] = (size_t)(gv - pl->pl_gathered);
+	}
+	qsort(em->em_order, n, sizeof (em->em_order[0]), md_emit_cmp_size);
+	for (i = 0; i < n; i++) {
+		const char *f = pl->pl_gathered[em->em_order[i]].gv_field;
+
+		if (md_emit_clean_field(em, f, md_map_get(cm, f), place) != 0)
+			return (-1);
 	}
 	return (0);
 }
@@ -338,7 +395,6 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 	}
 	md_buf_putc(em->em_out, '\n');
 
-	md_buf_reset(&em->em_parts);
 	em->em_nparts = 0;
 	if (md_emit_predicate(em, pd) != 0)
 		return (-1);
@@ -378,8 +434,6 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	em.em_plan = &plan;
 	em.em_err = err;
 	md_rctx_init(&em.em_rc, &plan, req->er_host, err);
-	md_buf_init(&em.em_parts);
-	em.em_parts.mb_limit = out->mb_limit;
 	md_buf_init(&em.em_xform);
 
 	if (m->mm_haslocals) {
@@ -413,9 +467,8 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	if (rv == 0 && md_buf_failed(out))
 		rv = md_buf_error(out, err);
 
-	md_buf_fini(&em.em_parts);
 	md_buf_fini(&em.em_xform);
-	md_rctx_fini(&em.em_rc);
+	free(em.em_order);
 	md_plan_fini(&plan);
 	return (rv);
 }

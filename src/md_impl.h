@@ -77,6 +77,7 @@ extern void md_buf_putc(md_buf_t *, char);
 extern int md_buf_failed(const md_buf_t *);
 extern int md_buf_error(const md_buf_t *, md_error_t *);
 extern const char *md_buf_str(md_buf_t *);
+extern size_t md_buf_room(const md_buf_t *);
 
 /*
  * Paths into a JSON document for messages ("a[0].b"), in fixed storage so
@@ -320,13 +321,12 @@ extern const char *md_kind_name(md_kind_t);
 typedef struct md_rctx {
 	const md_plan_t	*rc_plan;
 	const char	*rc_host;
-	md_buf_t	rc_tmp[2];
 	md_error_t	*rc_err;
 } md_rctx_t;
 
 extern void md_rctx_init(md_rctx_t *, const md_plan_t *, const char *,
     md_error_t *);
-extern void md_rctx_fini(md_rctx_t *);
+extern int md_host_valid(const char *);
 extern int md_resolve(md_rctx_t *, md_buf_t *, const char *, const char *,
     const char *) MD_MUSTCHECK;
 extern int md_resolve_aggregate(md_rctx_t *, md_buf_t *, const char *,

@@ -340,22 +340,33 @@ md_pred_field(const md_pred_t *p, size_t i)
 
 /*
  * s as a D string literal: " \ newline tab escaped as \" \\ \n \t, other
- * control characters and DEL as three octal digits.
+ * control characters, DEL and bytes that are not UTF-8 as three octal
+ * digits, so that the literal cannot end early and is text (a host name
+ * comes from the system, not from JSON that was checked to be UTF-8).
  */
 void
 md_dstring(md_buf_t *b, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s), n;
 	const char *run = s;
 	char esc[8];
 
 	md_buf_putc(b, '"');
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
+	while (left > 0) {
+		unsigned char c = *p;
 
-		if (c >= 0x20 && c != 0x7f && c != '"' && c != '\\')
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			p++;
+			left--;
 			continue;
-		md_buf_append(b, run, (size_t)(s - run));
-		run = s + 1;
+		}
+		if (c >= 0x80 && (n = md_utf8_len(p, left)) > 0) {
+			p += n;
+			left -= n;
+			continue;
+		}
+		md_buf_append(b, run, (size_t)((const char *)p - run));
 		if (c == '"' || c == '\\') {
 			esc[0] = '\\';
 			esc[1] = (char)c;
@@ -368,8 +379,11 @@ md_dstring(md_buf_t *b, const char *s)
 			(void) snprintf(esc, sizeof (esc), "\\%03o", c);
 		}
 		md_buf_puts(b, esc);
+		p++;
+		left--;
+		run = (const char *)p;
 	}
-	md_buf_append(b, run, (size_t)(s - run));
+	md_buf_append(b, run, (size_t)((const char *)p - run));
 	md_buf_putc(b, '"');
 }
 

@@ -5,9 +5,9 @@
  *
  *  - transforms, verify and clean values (md_resolve): for a field that is
  *    gathered, $hostname becomes the host name and $N the N-th variable
- *    the field was gathered into; then, for any field, a remaining
- *    $hostname becomes the host name in double quotes; the result is
- *    wrapped in parentheses.
+ *    the field was gathered into; for a field that is not, $hostname
+ *    becomes the host name as a D string; the result is wrapped in
+ *    parentheses.
  *
  *  - aggregating functions (md_resolve_aggregate): $hostname becomes the
  *    host name and $0 the field's resolved transform.
@@ -15,11 +15,22 @@
  *  - probedesc predicates (md_resolve_predicate): $hostname becomes the
  *    host name and $FIELDN the N-th variable of a gathered field.
  *
- * The steps run one after the other over the whole text, as the original's
- * string replacements did.  A reference that names nothing (a $N past the
- * last variable, a field not gathered, $FIELD00 with a leading zero) is an
- * error: the original printed "undefined" into the script, or left $0,
- * which D reads as the script's name (SPEC 7.12).
+ * Each text is read once, left to right, and what is put in its place is
+ * never read again (SPEC 7.15): a host name holding "$0" stays "$0".  The
+ * original replaced $hostname everywhere first and then looked for $N in
+ * the result; for any text whose inserted parts hold no '$', which every
+ * host name D can take bare is, the two agree.
+ *
+ * The host name cannot inject D: quoted, it is a D string literal with
+ * everything that could end it escaped (md_dstring()); bare, it must be a
+ * host name (letters, digits, '-' and '.', at most 255 bytes), or the
+ * substitution is an error.  A reference that names nothing (a $N past
+ * the last variable, a field not gathered, $FIELD00 with a leading zero)
+ * is an error: the original printed "undefined" into the script, or left
+ * $0, which D reads as the script's name (SPEC 7.12).
+ *
+ * Everything is written straight into the caller's buffer, so no
+ * intermediate copy can outgrow the output.
  */
 
 #include <stdio.h>
@@ -28,6 +39,7 @@
 #include "md_impl.h"
 
 #define	MD_HOSTVAR	"$hostname"
+#define	MD_HOSTVARLEN	(sizeof (MD_HOSTVAR) - 1)
 
 void
 md_rctx_init(md_rctx_t *rc, const md_plan_t *pl, const char *host,
@@ -36,33 +48,6 @@ md_rctx_init(md_rctx_t *rc, const md_plan_t *pl, const char *host,
 	rc->rc_plan = pl;
 	rc->rc_host = host;
 	rc->rc_err = err;
-	md_buf_init(&rc->rc_tmp[0]);
-	md_buf_init(&rc->rc_tmp[1]);
-}
-
-void
-md_rctx_fini(md_rctx_t *rc)
-{
-	md_buf_fini(&rc->rc_tmp[0]);
-	md_buf_fini(&rc->rc_tmp[1]);
-}
-
-/* Append s to out with every "$hostname" replaced by host (quoted or not). */
-static void
-md_subst_host(md_buf_t *out, const char *s, const char *host, int quote)
-{
-	const char *p;
-
-	while ((p = strstr(s, MD_HOSTVAR)) != NULL) {
-		md_buf_append(out, s, (size_t)(p - s));
-		if (quote)
-			md_buf_putc(out, '"');
-		md_buf_puts(out, host);
-		if (quote)
-			md_buf_putc(out, '"');
-		s = p + sizeof (MD_HOSTVAR) - 1;
-	}
-	md_buf_puts(out, s);
 }
 
 static int
@@ -71,94 +56,68 @@ md_isdigit(char c)
 	return (c >= '0' && c <= '9');
 }
 
+/* Can s stand bare in D as a host name: [A-Za-z0-9.-], 1 to 255 bytes? */
+int
+md_host_valid(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0'; i++) {
+		char c = s[i];
+
+		if (i == MD_MAXHOSTNAME || !((c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || md_isdigit(c) || c == '-' ||
+		    c == '.'))
+			return (0);
+	}
+	return (i > 0);
+}
+
 /*
- * The number made of the digits at s (len of them), or (size_t)-1 if it is
- * too large to be the index of anything.
+ * Append the host name: bare, where it must be a host name, or as a D
+ * string literal.  place and key name the text for the message.
  */
+static int
+md_put_host(md_rctx_t *rc, md_buf_t *out, int bare, const char *place,
+    const char *key)
+{
+	if (!bare) {
+		md_dstring(out, rc->rc_host);
+		return (0);
+	}
+	if (!md_host_valid(rc->rc_host))
+		return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE, "%s%s%s: "
+		    "$hostname stands bare in D here, and the host name \"%s\" "
+		    "cannot: a host name is 1 to %d letters, digits, '-' and "
+		    "'.'", place, key != NULL ? "." : "", key != NULL ? key : "",
+		    rc->rc_host, MD_MAXHOSTNAME));
+	md_buf_puts(out, rc->rc_host);
+	return (0);
+}
+
+static int
+md_is_hostvar(const char *p)
+{
+	return (strncmp(p, MD_HOSTVAR, MD_HOSTVARLEN) == 0);
+}
+
+/* The number of the nd digits at s, or (size_t)-1 if too large to be one. */
 static size_t
-md_digits(const char *s, size_t len)
+md_digits(const char *s, size_t nd)
 {
 	size_t v = 0, i;
 
-	if (len > 9)
+	if (nd > 9)
 		return ((size_t)-1);
-	for (i = 0; i < len; i++)
+	for (i = 0; i < nd; i++)
 		v = v * 10 + (size_t)(s[i] - '0');
 	return (v);
 }
 
 static int
-md_rctx_nomem(md_rctx_t *rc)
+md_rc_done(md_rctx_t *rc, md_buf_t *out)
 {
-	return (md_error_nomem(rc->rc_err));
-}
-
-/*
- * Append s to out with each $N (N: all the digits after the $) replaced by
- * what lookup returns for it; a $ without digits stays.  lookup returns
- * NULL, having set the error, when $N names nothing.
- */
-typedef const char *(*md_dollar_f)(size_t, const char *, size_t, void *);
-
-static int
-md_subst_dollars(md_rctx_t *rc, md_buf_t *out, const char *s,
-    md_dollar_f lookup, void *arg)
-{
-	const char *p, *text;
-
-	while ((p = strchr(s, '$')) != NULL) {
-		size_t nd = 0;
-
-		while (md_isdigit(p[1 + nd]))
-			nd++;
-		md_buf_append(out, s, (size_t)(p - s) + (nd == 0));
-		s = p + 1 + nd;
-		if (nd == 0)
-			continue;
-		if ((text = lookup(md_digits(p + 1, nd), p + 1, nd, arg)) ==
-		    NULL)
-			return (-1);
-		md_buf_puts(out, text);
-	}
-	md_buf_puts(out, s);
 	return (md_buf_failed(out) ? md_buf_error(out, rc->rc_err) : 0);
-}
-
-/* value with $hostname replaced by the bare host name, in rc_tmp[0]. */
-static const char *
-md_subst_host_bare(md_rctx_t *rc, const char *value)
-{
-	md_buf_t *t0 = &rc->rc_tmp[0];
-	const char *s;
-
-	md_buf_reset(t0);
-	md_subst_host(t0, value, rc->rc_host, 0);
-	if ((s = md_buf_str(t0)) == NULL)
-		(void) md_rctx_nomem(rc);
-	return (s);
-}
-
-typedef struct md_varg {
-	md_rctx_t		*va_rc;
-	const md_gather_t	*va_gather;
-	const char		*va_key;
-	const char		*va_place;
-} md_varg_t;
-
-/* $N of a gathered field: the N-th variable it was gathered into. */
-static const char *
-md_lookup_var(size_t n, const char *digits, size_t nd, void *arg)
-{
-	const md_varg_t *va = arg;
-	const md_gather_t *g = va->va_gather;
-
-	if (n < g->mg_n)
-		return (g->mg_names[n]);
-	(void) md_error_set(va->va_rc->rc_err, MD_ERR_TRANSLATE, "%s.%s: $%.*s "
-	    "is out of range: \"%s\" is gathered into %zu variable%s ($0%s)",
-	    va->va_place, va->va_key, (int)nd, digits, va->va_key, g->mg_n,
-	    g->mg_n == 1 ? "" : "s", g->mg_n == 1 ? "" : " and up");
-	return (NULL);
 }
 
 /*
@@ -190,55 +149,41 @@ md_resolve(md_rctx_t *rc, md_buf_t *out, const char *value, const char *key,
     const char *place)
 {
 	const md_gvar_t *gv = md_plan_gathered(rc->rc_plan, key);
-	md_buf_t *t1 = &rc->rc_tmp[1];
-	const char *s = value;
-	md_varg_t va;
+	const md_gather_t *g = gv != NULL ? gv->gv_gather : NULL;
+	const char *s = value, *p;
+	size_t nd, n;
 
-	if (gv == NULL && md_resolve_ungathered(rc, value, key, place) != 0)
+	if (g == NULL && md_resolve_ungathered(rc, value, key, place) != 0)
 		return (-1);
-	if (gv != NULL) {
-		va.va_rc = rc;
-		va.va_gather = gv->gv_gather;
-		va.va_key = key;
-		va.va_place = place;
-		md_buf_reset(t1);
-		if ((s = md_subst_host_bare(rc, value)) == NULL ||
-		    md_subst_dollars(rc, t1, s, md_lookup_var, &va) != 0)
-			return (-1);
-		s = md_buf_str(t1);
-	}
-
 	md_buf_putc(out, '(');
-	md_subst_host(out, s, rc->rc_host, 1);
-	md_buf_putc(out, ')');
-	return (md_buf_failed(out) ? md_buf_error(out, rc->rc_err) : 0);
-}
-
-typedef struct md_aarg {
-	md_rctx_t		*aa_rc;
-	const char		*aa_xform;
-	const md_error_t	*aa_xerr;
-	const char		*aa_key;
-	const char		*aa_place;
-} md_aarg_t;
-
-/* $N of an aggregating function: only $0, the transformed value. */
-static const char *
-md_lookup_xform(size_t n, const char *digits, size_t nd, void *arg)
-{
-	const md_aarg_t *aa = arg;
-	md_error_t *err = aa->aa_rc->rc_err;
-
-	if (n != 0) {
-		(void) md_error_set(err, MD_ERR_TRANSLATE, "%s.%s: $%.*s is "
-		    "out of range: an aggregating function can only use $0, "
-		    "the transformed value", aa->aa_place, aa->aa_key,
-		    (int)nd, digits);
-		return (NULL);
+	while ((p = strchr(s, '$')) != NULL) {
+		md_buf_append(out, s, (size_t)(p - s));
+		if (md_is_hostvar(p)) {
+			if (md_put_host(rc, out, g != NULL, place, key) != 0)
+				return (-1);
+			s = p + MD_HOSTVARLEN;
+			continue;
+		}
+		for (nd = 0; g != NULL && md_isdigit(p[1 + nd]); nd++)
+			continue;
+		if (nd == 0) {
+			md_buf_putc(out, '$');
+			s = p + 1;
+			continue;
+		}
+		if ((n = md_digits(p + 1, nd)) >= g->mg_n)
+			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
+			    "%s.%s: $%.*s is out of range: \"%s\" is gathered "
+			    "into %zu variable%s ($0%s)", place, key,
+			    (int)(nd > 20 ? 20 : nd), p + 1, key, g->mg_n,
+			    g->mg_n == 1 ? "" : "s", g->mg_n == 1 ? "" :
+			    " and up"));
+		md_buf_puts(out, g->mg_names[n]);
+		s = p + 1 + nd;
 	}
-	if (aa->aa_xform == NULL && err != NULL && aa->aa_xerr != NULL)
-		*err = *aa->aa_xerr;
-	return (aa->aa_xform);
+	md_buf_puts(out, s);
+	md_buf_putc(out, ')');
+	return (md_rc_done(rc, out));
 }
 
 /*
@@ -251,17 +196,38 @@ md_resolve_aggregate(md_rctx_t *rc, md_buf_t *out, const char *value,
     const char *xform, const md_error_t *xerr, const char *key,
     const char *place)
 {
-	md_aarg_t aa;
-	const char *s;
+	const char *s = value, *p;
+	size_t nd;
 
-	aa.aa_rc = rc;
-	aa.aa_xform = xform;
-	aa.aa_xerr = xerr;
-	aa.aa_key = key;
-	aa.aa_place = place;
-	if ((s = md_subst_host_bare(rc, value)) == NULL)
-		return (-1);
-	return (md_subst_dollars(rc, out, s, md_lookup_xform, &aa));
+	while ((p = strchr(s, '$')) != NULL) {
+		md_buf_append(out, s, (size_t)(p - s));
+		if (md_is_hostvar(p)) {
+			if (md_put_host(rc, out, 1, place, key) != 0)
+				return (-1);
+			s = p + MD_HOSTVARLEN;
+			continue;
+		}
+		for (nd = 0; md_isdigit(p[1 + nd]); nd++)
+			continue;
+		s = p + 1 + nd;
+		if (nd == 0) {
+			md_buf_putc(out, '$');
+			continue;
+		}
+		if (md_digits(p + 1, nd) != 0)
+			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
+			    "%s.%s: $%.*s is out of range: an aggregating "
+			    "function can only use $0, the transformed value",
+			    place, key, (int)(nd > 20 ? 20 : nd), p + 1));
+		if (xform == NULL) {
+			if (rc->rc_err != NULL && xerr != NULL)
+				*rc->rc_err = *xerr;
+			return (-1);
+		}
+		md_buf_puts(out, xform);
+	}
+	md_buf_puts(out, s);
+	return (md_rc_done(rc, out));
 }
 
 static int
@@ -271,52 +237,53 @@ md_isnamechar(char c)
 	    c == '-');
 }
 
-/* A probedesc predicate: $hostname, then $FIELDN. */
+/* A probedesc predicate: $hostname, and $FIELDN of gathered fields. */
 int
 md_resolve_predicate(md_rctx_t *rc, md_buf_t *out, const char *value,
     const char *place)
 {
-	md_buf_t *name = &rc->rc_tmp[1];
-	const char *s, *p;
-
-	if ((s = md_subst_host_bare(rc, value)) == NULL)
-		return (-1);
+	const char *s = value, *p, *digits;
+	const md_gvar_t *gv;
+	size_t nl, nd, n;
 
 	while ((p = strchr(s, '$')) != NULL) {
-		size_t nl = 0, nd = 0, n;
-		const md_gvar_t *gv;
-		const char *f;
-
-		while (md_isnamechar(p[1 + nl]))
-			nl++;
-		while (nl > 0 && md_isdigit(p[1 + nl + nd]))
-			nd++;
-		md_buf_append(out, s, (size_t)(p - s) + (nd == 0));
-		s = nd == 0 ? p + 1 : p + 1 + nl + nd;
-		if (nd == 0)
+		md_buf_append(out, s, (size_t)(p - s));
+		if (md_is_hostvar(p)) {
+			if (md_put_host(rc, out, 1, place, NULL) != 0)
+				return (-1);
+			s = p + MD_HOSTVARLEN;
 			continue;
-
-		if (nd > 1 && p[1 + nl] == '0')
+		}
+		for (nl = 0; md_isnamechar(p[1 + nl]); nl++)
+			continue;
+		for (nd = 0; nl > 0 && md_isdigit(p[1 + nl + nd]); nd++)
+			continue;
+		if (nd == 0) {
+			md_buf_putc(out, '$');
+			s = p + 1;
+			continue;
+		}
+		digits = p + 1 + nl;
+		s = digits + nd;
+		if (nd > 1 && digits[0] == '0')
 			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
 			    "%s: $%.*s: the number of a variable has no leading "
 			    "zero", place, (int)(nl + nd > 200 ? 200 : nl + nd),
 			    p + 1));
-		md_buf_reset(name);
-		md_buf_append(name, p + 1, nl);
-		if ((f = md_buf_str(name)) == NULL)
-			return (md_rctx_nomem(rc));
-		if ((gv = md_plan_gathered(rc->rc_plan, f)) == NULL)
+		if ((gv = md_plan_gatheredn(rc->rc_plan, p + 1, nl)) == NULL)
 			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
-			    "%s: $%s%.*s refers to \"%s\", which is not "
-			    "gathered", place, f, (int)nd, p + 1 + nl, f));
-		if ((n = md_digits(p + 1 + nl, nd)) >= gv->gv_gather->mg_n)
+			    "%s: $%.*s refers to \"%.*s\", which is not "
+			    "gathered", place, (int)(nl + nd > 200 ? 200 :
+			    nl + nd), p + 1, (int)(nl > 200 ? 200 : nl), p + 1));
+		if ((n = md_digits(digits, nd)) >= gv->gv_gather->mg_n)
 			return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE,
-			    "%s: $%s%.*s is out of range: \"%s\" is gathered "
-			    "into %zu variable%s", place, f, (int)nd,
-			    p + 1 + nl, f, gv->gv_gather->mg_n,
+			    "%s: $%.*s is out of range: \"%.*s\" is gathered "
+			    "into %zu variable%s", place, (int)(nl + nd > 200 ?
+			    200 : nl + nd), p + 1, (int)(nl > 200 ? 200 : nl),
+			    p + 1, gv->gv_gather->mg_n,
 			    gv->gv_gather->mg_n == 1 ? "" : "s"));
 		md_buf_puts(out, gv->gv_gather->mg_names[n]);
 	}
 	md_buf_puts(out, s);
-	return (md_buf_failed(out) ? md_buf_error(out, rc->rc_err) : 0);
+	return (md_rc_done(rc, out));
 }

@@ -69,10 +69,23 @@ START_TEST(buf_should_stop_at_its_limit)
 		md_buf_append(&b, "0123456789abcdef", 16);
 	ck_assert_int_eq(md_buf_failed(&b), MD_BUF_TOOBIG);
 	ck_assert_uint_le(b.mb_len, b.mb_limit);
+	/* it never holds memory for more than it may take */
+	ck_assert_uint_le(b.mb_cap, b.mb_limit + 1);
 	ck_assert_int_eq(md_buf_error(&b, &err), -1);
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	/* every limited buffer holds part of the scripts: their limit */
 	ck_assert_str_eq(err.mde_msg, "the scripts would be larger than the "
-	    "limit of 8 MiB");
+	    "limit of 256 MiB");
+	md_buf_fini(&b);
+
+	/* what another may still take, as a limit (0 is none) */
+	md_buf_init(&b);
+	ck_assert_uint_eq(md_buf_room(&b), 0);
+	b.mb_limit = 10;
+	md_buf_puts(&b, "1234");
+	ck_assert_uint_eq(md_buf_room(&b), 6);
+	md_buf_puts(&b, "567890");
+	ck_assert_uint_eq(md_buf_room(&b), 1);
 	md_buf_fini(&b);
 
 	md_buf_init(&b);

@@ -329,6 +329,31 @@ START_TEST(emit_should_refuse_a_transform_naming_nothing_gathered)
 }
 END_TEST
 
+/*
+ * Clean lines come in the order the fields were first gathered, whether
+ * the entry cleans fewer fields than are gathered or more.
+ */
+START_TEST(emit_should_clean_in_gathered_order)
+{
+	const char *m = "{ 'fields': ['a'], 'fields_internal': ['x', 'y', "
+	    "'z'], 'metad': { 'probedesc': [{ 'probes': ['e'], "
+	    "'alwaysgather': { 'z': { 'gather': '1', 'store': 'thread' }, "
+	    "'x': { 'gather': '2', 'store': 'thread' }, 'y': { 'gather': '3', "
+	    "'store': 'thread' } } }, { 'probes': ['r'], 'aggregate': { "
+	    "'default': 'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' }, "
+	    "'verify': { 'x': '$0', 'y': '$0', 'z': '$0' } }, "
+	    "{ 'probes': ['c1'], 'clean': { 'y': '$0', 'z': '$0' } }, "
+	    "{ 'probes': ['c2'], 'clean': { 'y': '$0', 'x': '$0', 'z': '$0' } "
+	    "} ] } }";
+	const char *out = t_gen(m, "", NULL);
+
+	ck_assert_ptr_nonnull(strstr(out, "c1\n{\n\t(self->z0) = 0;\n"
+	    "\t(self->y0) = 0;\n}\n"));
+	ck_assert_ptr_nonnull(strstr(out, "c2\n{\n\t(self->z0) = 0;\n"
+	    "\t(self->x0) = 0;\n\t(self->y0) = 0;\n}\n"));
+}
+END_TEST
+
 Suite *
 emit_suite(void)
 {
@@ -350,6 +375,7 @@ emit_suite(void)
 	tcase_add_test(tc,
 	    emit_should_refuse_an_entry_predicate_naming_nothing);
 	tcase_add_test(tc, emit_should_refuse_a_value_of_the_other_kind);
+	tcase_add_test(tc, emit_should_clean_in_gathered_order);
 	tcase_add_test(tc, emit_should_compare_values_of_the_same_kind);
 	tcase_add_test(tc,
 	    emit_should_never_refuse_a_transform_of_unknown_kind);

@@ -141,6 +141,50 @@ START_TEST(gen_should_refuse_more_than_two_decompositions)
 }
 END_TEST
 
+/* SPEC 7.15: mdq_hostname follows the host name's rules. */
+START_TEST(gen_should_keep_the_host_name_in_its_string)
+{
+	md_metric_t *m = t_metric(T_SYSCALL);
+	md_decomp_t d = { "hostname", MD_DECOMP_STRING };
+	md_request_t req;
+	md_result_t *r;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_decomps = &d;
+	req.mdq_ndecomps = 1;
+	req.mdq_hostname = "x\")] = count(); system(\"id\"); @[(\"y";
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	ck_assert_str_eq(r->mdr_scripts[0], "syscall:::return\n{\n"
+	    "\t@[(\"x\\\")] = count(); system(\\\"id\\\"); @[(\\\"y\")] = "
+	    "count();\n}\n\n");
+	md_result_free(r);
+	md_metric_free(m);
+
+	/* bare, as an aggregating function uses it: an error */
+	m = t_metric("{ 'fields': ['a'], 'metad': { 'probedesc': [{ "
+	    "'probes': ['x'], 'aggregate': { 'default': 'c()', 'a': "
+	    "'sum($hostname)' }, 'transforms': { 'a': 'A' } }] } }");
+	d.mdd_field = "a";
+	d.mdd_kind = MD_DECOMP_NUMBER;
+	req.mdq_hostname = "evil); system(\"id\"";
+	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_str_eq(err.mde_msg, "probedesc[0].aggregate.a: $hostname "
+	    "stands bare in D here, and the host name \"evil); "
+	    "system(\"id\"\" cannot: a host name is 1 to 255 letters, "
+	    "digits, '-' and '.'");
+	req.mdq_hostname = "db-2.example.com";
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	ck_assert_str_eq(r->mdr_scripts[0],
+	    "x\n{\n\t@ = sum(db-2.example.com);\n}\n\n");
+	md_result_free(r);
+	md_metric_free(m);
+}
+END_TEST
+
 /* SPEC 7.14: no name is special, and -s keeps the order it is given. */
 START_TEST(gen_should_treat_javascript_names_as_names)
 {
@@ -489,6 +533,7 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_refuse_more_than_two_decompositions);
 	tcase_add_test(tc, gen_should_refuse_unknown_and_internal_fields);
 	tcase_add_test(tc, gen_should_treat_javascript_names_as_names);
+	tcase_add_test(tc, gen_should_keep_the_host_name_in_its_string);
 	tcase_add_test(tc, gen_should_refuse_bad_zone_names);
 	tcase_add_loop_test(tc, zone_valid_should_follow_the_zone_name_rules,
 	    0, (int)(sizeof (zone_names) / sizeof (zone_names[0])));

@@ -117,6 +117,9 @@ static const struct {
 	{ "esc\033[0m", "\"esc\\033[0m\"" },
 	{ "\"); exit(0); (\"", "\"\\\"); exit(0); (\\\"\"" },
 	{ "utf8 \xe2\x82\xac", "\"utf8 \xe2\x82\xac\"" },
+	/* not UTF-8 (a host name may be anything): octal, so JSON holds it */
+	{ "\xff\xc3(\xe2\x82", "\"\\377\\303(\\342\\202\"" },
+	{ "\xed\xa0\x80", "\"\\355\\240\\200\"" },
 	{ "", "\"\"" },
 };
 

@@ -55,7 +55,6 @@ static void
 rfix_teardown(void)
 {
 	md_buf_fini(&rf.rf_out);
-	md_rctx_fini(&rf.rf_rc);
 	md_plan_fini(&rf.rf_plan);
 	md_metric_free(rf.rf_metric);
 }
@@ -158,13 +157,92 @@ START_TEST(resolve_should_leave_dollars_without_digits)
 }
 END_TEST
 
-/* The steps run one after another, as the original's replacements did. */
-START_TEST(resolve_should_substitute_in_order)
+/*
+ * SPEC 7.15: quoted, the host name is an escaped D string; bare, it must be
+ * a host name; what is put in is never read again.
+ */
+START_TEST(resolve_should_quote_a_host_name_as_a_d_string)
 {
+	rfix_setup("x\")] = count(); system(\"id\"); @[(\"y");
+	ck_assert_str_eq(resolved("$hostname", "zonename"),
+	    "(\"x\\\")] = count(); system(\\\"id\\\"); @[(\\\"y\")");
+	rfix_teardown();
+	rfix_setup("a\"b\\c\nd\x01\xff");
+	ck_assert_str_eq(resolved("$hostname", "zonename"),
+	    "(\"a\\\"b\\\\c\\nd\\001\\377\")");
+	rfix_teardown();
 	rfix_setup("h$0");
-	ck_assert_str_eq(resolved("$hostname", "lat"), "(hself->lat0)");
 	ck_assert_str_eq(resolved("$hostname", "zonename"), "(\"h$0\")");
 	rfix_teardown();
+}
+END_TEST
+
+START_TEST(resolve_should_refuse_a_bare_host_name_d_cannot_take)
+{
+	static const char *const bad[] = { "h$0", "a\"b", "a b", "x;y", "",
+	    "a(b)", "caf\xc3\xa9", "host_1" };
+	size_t i;
+
+	for (i = 0; i < sizeof (bad) / sizeof (bad[0]); i++) {
+		rfix_setup(bad[i]);
+		(void) resolve_error("$hostname", "lat");
+		ck_assert_ptr_null(predicated("$hostname == 1"));
+		ck_assert_ptr_null(aggregated("sum($hostname)", "(T)", NULL));
+		rfix_teardown();
+	}
+	rfix_setup("a\"b");
+	ck_assert_str_eq(resolve_error("$0 + $hostname", "lat"),
+	    "probedesc[1].verify.lat: $hostname stands bare in D here, and "
+	    "the host name \"a\"b\" cannot: a host name is 1 to 255 letters, "
+	    "digits, '-' and '.'");
+	ck_assert_ptr_null(predicated("$hostname"));
+	ck_assert_str_eq(rf.rf_err.mde_msg, "probedesc[2].predicate: $hostname "
+	    "stands bare in D here, and the host name \"a\"b\" cannot: a host "
+	    "name is 1 to 255 letters, digits, '-' and '.'");
+	/* where it is never bare, any host name does */
+	ck_assert_str_eq(resolved("$hostname", "zonename"), "(\"a\\\"b\")");
+	rfix_teardown();
+	rfix_setup("web-1.example.com");
+	ck_assert_str_eq(resolved("$hostname", "lat"), "(web-1.example.com)");
+	rfix_teardown();
+}
+END_TEST
+
+START_TEST(resolve_should_never_read_what_it_put_in)
+{
+	rfix_setup("123");
+	/* the original made "$123" of "$$hostname", then read $123 */
+	ck_assert_str_eq(resolved("$$hostname", "lat"), "($123)");
+	ck_assert_str_eq(predicated("$$hostname"), "$123");
+	rfix_teardown();
+	rfix_setup("lat0");
+	ck_assert_str_eq(predicated("$$hostname"), "$lat0");
+	rfix_teardown();
+	rfix_setup(T_HOST);
+	/* a transform with $0 put in a function is not read again */
+	ck_assert_str_eq(aggregated("sum($0)", "($1 $hostname)", NULL),
+	    "sum(($1 $hostname))");
+	rfix_teardown();
+}
+END_TEST
+
+START_TEST(host_valid_should_take_host_names_only)
+{
+	char longest[MD_MAXHOSTNAME + 2];
+
+	ck_assert(md_host_valid("a"));
+	ck_assert(md_host_valid("web-1.example.COM"));
+	ck_assert(md_host_valid("0"));
+	ck_assert(!md_host_valid(""));
+	ck_assert(!md_host_valid("a_b"));
+	ck_assert(!md_host_valid("a/b"));
+	ck_assert(!md_host_valid("\xc3\xa9"));
+	(void) memset(longest, 'h', MD_MAXHOSTNAME);
+	longest[MD_MAXHOSTNAME] = '\0';
+	ck_assert(md_host_valid(longest));
+	longest[MD_MAXHOSTNAME] = 'h';
+	longest[MD_MAXHOSTNAME + 1] = '\0';
+	ck_assert(!md_host_valid(longest));
 }
 END_TEST
 
@@ -300,7 +378,11 @@ resolve_suite(void)
 	tcase_add_test(tc,
 	    resolve_should_copy_replacement_patterns_as_they_are);
 	tcase_add_test(tc, resolve_should_leave_dollars_without_digits);
-	tcase_add_test(tc, resolve_should_substitute_in_order);
+	tcase_add_test(tc, resolve_should_quote_a_host_name_as_a_d_string);
+	tcase_add_test(tc,
+	    resolve_should_refuse_a_bare_host_name_d_cannot_take);
+	tcase_add_test(tc, resolve_should_never_read_what_it_put_in);
+	tcase_add_test(tc, host_valid_should_take_host_names_only);
 	tcase_add_test(tc, resolve_should_refuse_a_variable_that_does_not_exist);
 	tcase_add_test(tc,
 	    resolve_aggregate_should_put_the_transform_for_dollar_zero);
