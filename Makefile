@@ -84,7 +84,7 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js hostname \
+.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js hostname bounds \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	fuzz fuzz-run bench \
@@ -199,7 +199,8 @@ check-failalloc: build/failalloc/meta-d
 FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
-FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli
+FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
+	build/fuzz/fuzz_json
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
@@ -212,6 +213,9 @@ build/fuzz/fuzz_metric: build/fuzz/fuzz/fuzz_metric.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_pred: build/fuzz/fuzz/fuzz_pred.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_json: build/fuzz/fuzz/fuzz_json.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o \
@@ -245,7 +249,8 @@ bench: meta-d bench/bench deps-valgrind
 demo: meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults outdir js hostname install-test dtrace-quick
+test: unit golden faults outdir js hostname bounds install-test \
+	dtrace-quick
 
 unit: tests/unit
 	./tests/unit
@@ -264,6 +269,9 @@ js: meta-d
 
 hostname: meta-d
 	sh tests/hostname.sh ./meta-d
+
+bounds: meta-d
+	sh tests/bounds.sh ./meta-d
 
 install-test: all
 	sh tests/install.sh $(MAKE)

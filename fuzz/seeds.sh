@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli"
+mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json"
 n=0
 
 for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
@@ -55,3 +55,12 @@ fi
 for k in metric pred cli; do
 	echo "seeds: $k: $(ls "$seeds/$k" | wc -l)"
 done
+
+# JSON: the metrics and predicates, and the shapes cJSON is lenient with
+for f in "$seeds/metric"/* "$seeds/pred"/*; do
+	cp "$f" "$seeds/json/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+printf '[01, 1., -0, 1e5, 1E+2, .5]' > "$seeds/json/numbers"
+printf '["\\u0041\\ud83d\\ude00\\uZZZZ", "\\/\\b", "\x01raw"]' > "$seeds/json/escapes"
+printf '\357\273\277 {"a": [true, false, null]}' > "$seeds/json/bom"
+echo "seeds: json: $(ls "$seeds/json" | wc -l)"

@@ -132,6 +132,7 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
 extern size_t md_utf8_len(const unsigned char *, size_t);
 extern int md_text_check(const char *, size_t, const char *, md_error_t *);
+extern int md_json_valid(const char *, size_t);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in

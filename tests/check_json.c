@@ -85,6 +85,68 @@ START_TEST(json_should_refuse_the_nul_escape)
 }
 END_TEST
 
+/* cJSON reads \uZZZZ as \u0000 and cuts the string there, silently. */
+START_TEST(json_should_refuse_a_u_escape_without_four_hex_digits)
+{
+	ck_assert_str_eq(t_json_error("[\"a\\uZZZZb\"]", 12, MD_ERR_JSON),
+	    "JSON syntax error at line 1, column 4: \\u must be followed by "
+	    "four hexadecimal digits (cJSON would read a NUL)");
+	ck_assert_str_eq(t_json_error("[\"\\u00g0\"]", 10, MD_ERR_JSON),
+	    "JSON syntax error at line 1, column 3: \\u must be followed by "
+	    "four hexadecimal digits (cJSON would read a NUL)");
+	t_json_ok("[\"\\u00e9\\u00E9\"]");
+}
+END_TEST
+
+/*
+ * md_json_valid() takes what cJSON takes, and refuses what it refuses, so
+ * that a failure of cJSON on valid text is a failure of memory.
+ */
+static const struct {
+	const char	*v_text;
+	int		v_ok;
+} valid[] = {
+	{ "{}", 1 }, { "[]", 1 }, { " [ 1 , \"a\" , null , true , false ] ", 1 },
+	{ "{\"a\": {\"b\": [[], {}]}}", 1 }, { "\"x\"", 1 }, { "3", 1 },
+	{ "[01, 1., -.5, 1e5, 1E+2, -0, 1e, 00]", 0 },
+	{ "[01, 1., -.5, 1e5, 1E+2, -0, 00]", 1 },
+	{ "[1e]", 0 }, { "[1.2.3]", 0 }, { "[-]", 0 }, { "[+1]", 0 },
+	{ "[.5]", 0 }, { "[1e+]", 0 }, { "[123456789012345678901234567890123"
+	    "4567890123456789012345678901234567890]", 1 },
+	{ "[\"tab\there\"]", 1 }, { "[\"a\\qb\"]", 0 },
+	{ "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]", 1 },
+	{ "[\"\\uZZZZ\"]", 1 }, { "[\"\\u12\"]", 0 },
+	{ "[\"\\ud83d\\ude00\"]", 1 }, { "[\"\\ud83d\"]", 0 },
+	{ "[\"\\ude00\"]", 0 }, { "[\"\\ud83d\\u0041\"]", 0 },
+	{ "\xef\xbb\xbf[1]", 1 }, { "\xef\xbb\xbf" "1", 0 },
+	{ "[1,]", 0 }, { "[,1]", 0 }, { "{\"a\" 1}", 0 }, { "{\"a\":}", 0 },
+	{ "{1: 2}", 0 }, { "{\"a\": 1,}", 0 }, { "[1] x", 0 }, { "[1]\x01", 0 },
+	{ "[\x01 1 \x1f]", 1 }, { "[nul]", 0 }, { "[truex]", 0 },
+	{ "\"open", 0 }, { "[1", 0 }, { "{", 0 }, { "", 0 }, { "   ", 0 },
+};
+
+START_TEST(json_valid_should_agree_with_cjson)
+{
+	const char *t = valid[_i].v_text;
+	size_t len = strlen(t);
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(t, len, &end, 0);
+	int cj = root != NULL;
+
+	/* what cJSON leaves must be JSON white space, as md_json_parse asks */
+	if (root != NULL) {
+		while (*end == ' ' || *end == '\n')
+			end++;
+		cj = *end == '\0';
+	}
+	cJSON_Delete(root);
+	ck_assert_msg(cj == valid[_i].v_ok, "cJSON %s %s", cj ? "takes" :
+	    "refuses", t);
+	ck_assert_msg(md_json_valid(t, len) == valid[_i].v_ok,
+	    "md_json_valid %s %s", valid[_i].v_ok ? "refuses" : "takes", t);
+}
+END_TEST
+
 START_TEST(json_should_refuse_nul_bytes)
 {
 	ck_assert_str_eq(t_json_error("[1,\n 2\0]", 8, MD_ERR_JSON),
@@ -164,6 +226,10 @@ json_suite(void)
 	tcase_add_test(tc, json_should_accept_utf8);
 	tcase_add_test(tc, json_should_refuse_the_nul_escape);
 	tcase_add_test(tc, json_should_refuse_nul_bytes);
+	tcase_add_test(tc,
+	    json_should_refuse_a_u_escape_without_four_hex_digits);
+	tcase_add_loop_test(tc, json_valid_should_agree_with_cjson, 0,
+	    (int)(sizeof (valid) / sizeof (valid[0])));
 	tcase_add_test(tc, json_should_say_when_nesting_is_too_deep);
 	tcase_add_test(tc, json_should_refuse_text_after_the_document);
 	tcase_add_test(tc, json_should_name_the_object_with_a_duplicate_key);
