@@ -260,8 +260,8 @@ parse_args(int argc, char **argv, opts_t *o)
 		case 'i':
 			if (!md_interval_valid(optarg)) {
 				errmsg(o, "invalid interval: \"%s\" (as dtrace's "
-				    "tick probes: 1s, 500ms, 10sec, 5hz)",
-				    optarg);
+				    "tick probes: 1s, 500ms, 10sec, 5hz; 200us, "
+				    "or 5000hz, at least)", optarg);
 				return (usage_error(o));
 			}
 			o->o_interval = optarg;
@@ -270,7 +270,7 @@ parse_args(int argc, char **argv, opts_t *o)
 			if (!md_duration_valid(optarg)) {
 				errmsg(o, "invalid duration: \"%s\" (a time, as "
 				    "10s, 500ms or 2min; digits alone are "
-				    "seconds)", optarg);
+				    "seconds; 200us at least)", optarg);
 				return (usage_error(o));
 			}
 			o->o_duration = optarg;

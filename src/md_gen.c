@@ -109,11 +109,12 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	}
 	if (req->mdq_interval != NULL && !md_interval_valid(req->mdq_interval))
 		return (md_error_set(err, MD_ERR_OPTION, "interval \"%s\": not "
-		    "a tick interval, as 1s, 500ms or 5hz", req->mdq_interval));
+		    "a tick interval, as 1s, 500ms or 5hz (200us, or 5000hz, "
+		    "at least)", req->mdq_interval));
 	if (req->mdq_duration != NULL && !md_duration_valid(req->mdq_duration))
 		return (md_error_set(err, MD_ERR_OPTION, "duration \"%s\": not "
-		    "a time, as 10s, 500ms or 2min (digits alone are seconds)",
-		    req->mdq_duration));
+		    "a time, as 10s, 500ms or 2min (digits alone are seconds; "
+		    "200us at least)", req->mdq_duration));
 	return (0);
 }
 

@@ -10,9 +10,12 @@
  * that pragma itself from -z.
  */
 
+#include <stdint.h>
 #include <string.h>
 
 #include "md_impl.h"
+
+#define	MD_NANOSEC	((uint64_t)1000000000)
 
 typedef enum md_okind {
 	MDO_FLAG,	/* no value */
@@ -65,35 +68,129 @@ static const md_optdef_t md_options[] = {
 	{ "zdefs", MDO_FLAG, NULL },
 };
 
-/* Suffixes of times and rates, as dtrace takes them. */
-static const char *const md_time_units[] = {
-	"ns", "nsec", "us", "usec", "ms", "msec", "s", "sec", "m", "min",
-	"h", "hour", "d", "day", "hz"
+/*
+ * Suffixes of times and rates, as dtrace takes them, and what each is in
+ * nanoseconds; hz is a rate (the time is a second over it).
+ */
+static const struct {
+	const char	*tu_name;
+	uint64_t	tu_ns;
+} md_time_units[] = {
+	{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+	{ "ms", 1000000 }, { "msec", 1000000 }, { "s", MD_NANOSEC },
+	{ "sec", MD_NANOSEC }, { "m", 60 * MD_NANOSEC },
+	{ "min", 60 * MD_NANOSEC }, { "h", 3600 * MD_NANOSEC },
+	{ "hour", 3600 * MD_NANOSEC }, { "d", 86400 * MD_NANOSEC },
+	{ "day", 86400 * MD_NANOSEC }, { "hz", 0 }
 };
 
-static const char *const md_size_units[] = {
-	"k", "K", "m", "M", "g", "G", "t", "T"
-};
+#define	MD_NTIME	(sizeof (md_time_units) / sizeof (md_time_units[0]))
 
-#define	MD_MAXDIGITS	10	/* a number fits in 32 bits, or is refused */
+static const char md_size_units[] = "kKmMgGtT";
 
-/* Digits, then nothing or one of units; no leading zero, no sign. */
+#define	MD_MAXDIGITS	19	/* below 10^19, so in 64 bits */
+#define	MD_MAXRATE	1000000000	/* hz: a rate of one a nanosecond */
+#define	MD_MINTICK	200000	/* ns: profile and tick fire at 5000hz at most */
+
+/*
+ * Digits, with no leading zero and no sign, into *np; then the rest of s
+ * in *unitp ("" when there is none).  Returns 0, or -1 if s does not start
+ * with such digits.
+ */
 static int
-md_number_unit(const char *s, const char *const *units, size_t nunits)
+md_number(const char *s, uint64_t *np, const char **unitp)
 {
-	size_t n = 0, i;
+	uint64_t v = 0;
+	size_t n;
 
-	while (s[n] >= '0' && s[n] <= '9')
-		n++;
-	if (n == 0 || n > MD_MAXDIGITS || (s[0] == '0' && n > 1))
-		return (0);
-	if (s[n] == '\0')
-		return (1);
-	for (i = 0; i < nunits; i++) {
-		if (strcmp(s + n, units[i]) == 0)
-			return (1);
+	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++) {
+		if (n == MD_MAXDIGITS)
+			return (-1);
+		v = v * 10 + (uint64_t)(s[n] - '0');
 	}
+	if (n == 0 || (s[0] == '0' && n > 1))
+		return (-1);
+	*np = v;
+	*unitp = s + n;
 	return (0);
+}
+
+/*
+ * A time or a rate, in nanoseconds: digits and one of the time units, or
+ * digits alone, which are a rate (bare_hz) or seconds.  Returns 0, or -1
+ * if it is not one, is 0, or is more than 2^63 - 1 ns.
+ */
+static int
+md_time_ns(const char *s, int bare_hz, uint64_t *nsp)
+{
+	const char *unit;
+	uint64_t v, mult = 0;
+	size_t i;
+	int hz = 0;
+
+	if (s == NULL || md_number(s, &v, &unit) != 0 || v == 0)
+		return (-1);
+	if (*unit == '\0') {
+		hz = bare_hz;
+		mult = MD_NANOSEC;
+	} else {
+		for (i = 0; i < MD_NTIME; i++) {
+			if (strcmp(unit, md_time_units[i].tu_name) == 0)
+				break;
+		}
+		if (i == MD_NTIME)
+			return (-1);
+		hz = md_time_units[i].tu_ns == 0;
+		mult = md_time_units[i].tu_ns;
+	}
+	if (hz) {
+		if (v > MD_MAXRATE)
+			return (-1);
+		*nsp = MD_NANOSEC / v;
+		return (0);
+	}
+	if (v > (uint64_t)INT64_MAX / mult)
+		return (-1);
+	*nsp = v * mult;
+	return (0);
+}
+
+/* Is s a time or rate, as a time option takes it? */
+static int
+md_time_valid(const char *s)
+{
+	uint64_t ns;
+
+	return (md_time_ns(s, 1, &ns) == 0);
+}
+
+/* A size: digits and nothing, k, m, g or t; at most 2^63 - 1 bytes. */
+static int
+md_size_valid(const char *s)
+{
+	const char *unit, *u;
+	uint64_t v, mult = 1;
+
+	if (s == NULL || md_number(s, &v, &unit) != 0)
+		return (0);
+	if (*unit != '\0') {
+		if (unit[1] != '\0' || (u = strchr(md_size_units, *unit)) ==
+		    NULL)
+			return (0);
+		mult = (uint64_t)1 << (10 * (1 + (u - md_size_units) / 2));
+	}
+	return (v <= (uint64_t)INT64_MAX / mult);
+}
+
+/* A number dtrace keeps in an int: 0 to 2^31 - 1. */
+static int
+md_scalar_valid(const char *s)
+{
+	const char *unit;
+	uint64_t v;
+
+	return (s != NULL && md_number(s, &v, &unit) == 0 && *unit == '\0' &&
+	    v <= INT32_MAX);
 }
 
 /* Is w one of the words of "a|b|c"? */
@@ -119,12 +216,14 @@ md_option_syntax(const md_optdef_t *od)
 {
 	switch (od->od_kind) {
 	case MDO_SIZE:
-		return ("a size, as 4m: digits and k, m, g or t");
+		return ("a size, as 4m: digits and k, m, g or t, below 2^63 "
+		    "bytes");
 	case MDO_TIME:
 		return ("a time or rate, as 10ms or 101hz: digits and ns, us, "
-		    "ms, s, m, h, d or hz");
+		    "ms, s, m, h, d or hz, at most 1000000000hz and below 2^63 "
+		    "ns");
 	case MDO_SCALAR:
-		return ("a number");
+		return ("a number from 0 to 2147483647");
 	default:
 		return (od->od_words);
 	}
@@ -159,15 +258,13 @@ md_option_check(const char *name, const char *value, md_error_t *err)
 		ok = value == NULL;
 		break;
 	case MDO_SIZE:
-		ok = value != NULL && md_number_unit(value, md_size_units,
-		    sizeof (md_size_units) / sizeof (md_size_units[0]));
+		ok = md_size_valid(value);
 		break;
 	case MDO_TIME:
-		ok = value != NULL && md_number_unit(value, md_time_units,
-		    sizeof (md_time_units) / sizeof (md_time_units[0]));
+		ok = md_time_valid(value);
 		break;
 	case MDO_SCALAR:
-		ok = value != NULL && md_number_unit(value, NULL, 0);
+		ok = md_scalar_valid(value);
 		break;
 	default:
 		ok = value != NULL && md_word_in(value, od->od_words);
@@ -186,27 +283,28 @@ md_option_check(const char *name, const char *value, md_error_t *err)
 }
 
 /*
- * A duration: digits, then nothing (seconds) or one of the time units
- * but hz, which is a rate.
+ * A duration, as a profile probe takes it: digits alone (seconds) or one
+ * of the time units but hz, from 200us (profile fires at 5000hz at most)
+ * to 2^63 - 1 ns.
  */
 int
 md_duration_valid(const char *s)
 {
 	size_t n = s == NULL ? 0 : strlen(s);
+	uint64_t ns;
 
-	return (n > 0 && s[0] != '0' &&
-	    (n < 2 || strcmp(s + n - 2, "hz") != 0) &&
-	    md_number_unit(s, md_time_units, sizeof (md_time_units) /
-	    sizeof (md_time_units[0])));
+	return (n > 0 && (n < 2 || strcmp(s + n - 2, "hz") != 0) &&
+	    md_time_ns(s, 0, &ns) == 0 && ns >= MD_MINTICK);
 }
 
 /*
- * A tick interval, as dtrace's tick-N probes take it: digits, then
- * nothing (per second) or one of the time units.
+ * A tick interval, as dtrace's tick-N probes take it: digits alone (a
+ * rate) or one of the time units, from 200us (5000hz) to 2^63 - 1 ns.
  */
 int
 md_interval_valid(const char *s)
 {
-	return (s != NULL && s[0] != '0' && md_number_unit(s, md_time_units,
-	    sizeof (md_time_units) / sizeof (md_time_units[0])));
+	uint64_t ns;
+
+	return (md_time_ns(s, 1, &ns) == 0 && ns >= MD_MINTICK);
 }

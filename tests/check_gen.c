@@ -425,14 +425,18 @@ START_TEST(gen_should_refuse_bad_options_and_intervals)
 {
 	ck_assert_str_eq(t_gen_error(G_ZONED, "x:bufsize=lots", NULL,
 	    MD_ERR_OPTION), "option \"bufsize\": \"lots\" is not a size, as "
-	    "4m: digits and k, m, g or t");
+	    "4m: digits and k, m, g or t, below 2^63 bytes");
 	ck_assert_str_eq(t_gen_error(G_ZONED, "x:zone=global", NULL,
 	    MD_ERR_OPTION), "option \"zone\": give zones with -z");
 	ck_assert_str_eq(t_gen_error(G_ZONED, "i:1.5s", NULL, MD_ERR_OPTION),
-	    "interval \"1.5s\": not a tick interval, as 1s, 500ms or 5hz");
+	    "interval \"1.5s\": not a tick interval, as 1s, 500ms or 5hz "
+	    "(200us, or 5000hz, at least)");
+	ck_assert_str_eq(t_gen_error(G_ZONED, "i:4294967296hz", NULL,
+	    MD_ERR_OPTION), "interval \"4294967296hz\": not a tick interval, "
+	    "as 1s, 500ms or 5hz (200us, or 5000hz, at least)");
 	ck_assert_str_eq(t_gen_error(G_ZONED, "T:10hz", NULL, MD_ERR_OPTION),
 	    "duration \"10hz\": not a time, as 10s, 500ms or 2min (digits "
-	    "alone are seconds)");
+	    "alone are seconds; 200us at least)");
 }
 END_TEST
 

@@ -19,6 +19,12 @@ static const struct {
 	{ "bufpolicy", "ring" }, { "bufpolicy", "fill" }, { "bufresize", "auto" },
 	{ "quiet", NULL }, { "zdefs", NULL }, { "destructive", NULL },
 	{ "aggsortrev", NULL }, { "aggzoom", NULL },
+	/* the largest of each kind */
+	{ "bufsize", "9223372036854775807" }, { "bufsize", "8589934591g" },
+	{ "bufsize", "8388607T" }, { "nspec", "2147483647" },
+	{ "aggrate", "1000000000hz" }, { "aggrate", "1000000000" },
+	{ "switchrate", "9223372036854775807ns" }, { "switchrate", "106751d" },
+	{ "switchrate", "1ns" },
 };
 
 START_TEST(option_should_accept_dtrace_options)
@@ -46,7 +52,20 @@ static const struct {
 	{ "bufsize", "04m", "option \"bufsize\": \"04m\" is not a size" },
 	{ "bufsize", "m", "option \"bufsize\": \"m\" is not a size" },
 	{ "bufsize", "", "option \"bufsize\": \"\" is not a size" },
-	{ "bufsize", "12345678901", "\"12345678901\" is not a size" },
+	{ "bufsize", "9223372036854775808", "is not a size, as 4m: digits and "
+	    "k, m, g or t, below 2^63 bytes" },
+	{ "bufsize", "8589934592g", "\"8589934592g\" is not a size" },
+	{ "bufsize", "8388608t", "\"8388608t\" is not a size" },
+	{ "bufsize", "99999999999999999999", "is not a size" },
+	{ "aggrate", "1000000001hz", "is not a time or rate, as 10ms or 101hz: "
+	    "digits and ns, us, ms, s, m, h, d or hz, at most 1000000000hz and "
+	    "below 2^63 ns" },
+	{ "aggrate", "0hz", "\"0hz\" is not a time or rate" },
+	{ "aggrate", "0", "\"0\" is not a time or rate" },
+	{ "switchrate", "106752d", "\"106752d\" is not a time or rate" },
+	{ "switchrate", "9223372036854775808ns", "is not a time or rate" },
+	{ "nspec", "2147483648", "\"2147483648\" is not a number from 0 to "
+	    "2147483647" },
 	{ "bufsize", "4m\n#pragma D option destructive", "is not a size" },
 	{ "aggrate", "10hZ", "option \"aggrate\": \"10hZ\" is not a time or "
 	    "rate" },
@@ -76,10 +95,12 @@ END_TEST
 START_TEST(interval_should_follow_tick_probes)
 {
 	static const char *const ok[] = { "1s", "500ms", "10sec", "5hz",
-	    "100", "1min", "2h", "1d", "250us", "1000000ns", "3msec" };
+	    "100", "1min", "2h", "1d", "250us", "1000000ns", "3msec",
+	    "5000hz", "5000", "200us", "200000ns", "106751d" };
 	static const char *const ko[] = { "", "0", "0s", "01s", "s", "1.5s",
-	    "1 s", "1S", "1sx", "-1s", "1s;", "10ks", "99999999999s",
-	    "1s\n{ trace(1); }" };
+	    "1 s", "1S", "1sx", "-1s", "1s;", "10ks", "99999999999999999999s",
+	    "1s\n{ trace(1); }", "5001hz", "5001", "199us", "199999ns",
+	    "4294967296hz", "106752d" };
 	size_t i;
 
 	for (i = 0; i < sizeof (ok) / sizeof (ok[0]); i++)
@@ -94,10 +115,11 @@ START_TEST(duration_should_be_a_time)
 {
 	static const char *const ok[] = { "10s", "10", "500ms", "2min", "1h",
 	    "1d", "10sec", "250us", "1000000ns", "3msec", "5m", "1hour",
-	    "1day" };
+	    "1day", "200us", "9223372036", "106751d" };
 	static const char *const ko[] = { "", "0", "0s", "01s", "s", "1.5s",
-	    "10hz", "1hz", "hz", "1 s", "1S", "-1s", "1s;", "99999999999s",
-	    "1s\n{ trace(1); }" };
+	    "10hz", "1hz", "hz", "1 s", "1S", "-1s", "1s;",
+	    "99999999999999999999s", "1s\n{ trace(1); }", "199us",
+	    "9223372037", "106752d" };
 	size_t i;
 
 	for (i = 0; i < sizeof (ok) / sizeof (ok[0]); i++)
