@@ -572,6 +572,11 @@ run(const opts_t *o, const char *buf, size_t len)
 	size_t outlen = 0;
 	int rv = MD_CLI_SUCCESS;
 
+	/* a UTF-8 byte-order mark is no part of the metric, JSON or not */
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		buf += 3;
+		len -= 3;
+	}
 	if (md_cli_isjs(buf, len)) {
 		if (o->o_flags & MD_CLI_NOJS) {
 			errmsg(o, "processing \"%s\": JavaScript metrics are "

@@ -6,16 +6,21 @@
  * process, so that a metric that loops, eats memory or recurses without
  * end is stopped and reported, and never hangs or kills meta-d:
  *
- *  - the child has MD_JS_CPU seconds of CPU (RLIMIT_CPU), and the parent
- *    kills it after MD_JS_WALL seconds;
+ *  - the child has MD_JS_CPU seconds of CPU (RLIMIT_CPU) and may leave no
+ *    core (RLIMIT_CORE 0), and the parent kills it after MD_JS_WALL
+ *    seconds, whatever it is doing (stopped, or blocked);
  *  - its JavaScript heap may hold MD_JS_MEM bytes (Duktape's allocator
  *    counts them; past that an allocation fails and Duktape throws);
  *  - the sandbox has the ECMAScript built-ins, register() and sprintf(),
  *    and nothing else: no Duktape object, no require, no timers, no I/O.
  *
  * The child writes one byte, '0' or '1', then the registered description
- * as JSON or a message, to a pipe.  The JSON then goes through the same
- * loader as a .json file.  fork() is safe here because meta-d has one
+ * as JSON or a message, to a pipe; at most MD_MAXINPUT bytes of JSON, the
+ * limit of a .json file.  The JSON then goes through the same loader as a
+ * .json file, once the characters past U+FFFF, which Duktape keeps as
+ * CESU-8 (a surrogate pair, 3 bytes each), are UTF-8 again.  The parent
+ * says how the child ended: a limit it reached, or the signal that killed
+ * it.  fork() is safe here because meta-d has one
  * thread; this is why reading JavaScript is the command line's, not the
  * library's.
  */
@@ -345,6 +350,10 @@ js_child(int fd, const char *buf, size_t len, const char *name)
 	rl.rlim_cur = MD_JS_CPU;
 	rl.rlim_max = MD_JS_CPU + 1;
 	(void) setrlimit(RLIMIT_CPU, &rl);
+	/* SIGXCPU dumps core by default: a metric must leave none behind */
+	rl.rlim_cur = 0;
+	rl.rlim_max = 0;
+	(void) setrlimit(RLIMIT_CORE, &rl);
 	js_fatal_fd = fd;
 	heap.jh_used = 0;
 	heap.jh_full = 0;
@@ -425,55 +434,83 @@ js_msg(char *msg, size_t msglen, const char *fmt, ...)
 	return (-1);
 }
 
-/* Read the child's reply (at most MD_MAXINPUT + 1 bytes) within the time. */
-static int
-js_read(int fd, pid_t pid, char **bufp, size_t *lenp, int *timedout)
+/* Seconds from an arbitrary start, that never go back. */
+static double
+js_now(void)
 {
-	size_t cap = 4096, len = 0;
+	struct timespec ts;
+
+	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/*
+ * Read the child's reply, a status byte and at most MD_MAXINPUT more,
+ * within MD_JS_WALL seconds of start; past them, the child is killed
+ * (*timedout), whatever it is doing: poll() waits for the time that is
+ * left, and read() only follows a poll() that saw something to read.
+ * Returns 0, or an errno: EFBIG for a reply past the limit.
+ */
+static int
+js_read(int fd, pid_t pid, double start, char **bufp, size_t *lenp,
+    int *timedout)
+{
+	size_t cap = 4096, len = 0, most = MD_MAXINPUT + 1;
 	char *buf = malloc(cap), *nbuf;
-	time_t end = time(NULL) + MD_JS_WALL;
 	struct pollfd pfd;
 	ssize_t n;
+	int e = 0, r;
 
-	if (buf == NULL)
+	if (buf == NULL) {
+		(void) kill(pid, SIGKILL);
 		return (ENOMEM);
+	}
 	pfd.fd = fd;
 	pfd.events = POLLIN;
 	for (;;) {
-		time_t left = end - time(NULL);
+		double left = start + MD_JS_WALL - js_now();
 
 		if (left <= 0) {
 			*timedout = 1;
 			(void) kill(pid, SIGKILL);
 			break;
 		}
-		if (poll(&pfd, 1, (int)left * 1000) < 0) {
+		if ((r = poll(&pfd, 1, (int)(left * 1000) + 1)) < 0) {
 			if (errno == EINTR)
 				continue;
+			e = errno;
 			break;
 		}
+		if (r == 0)
+			continue;	/* the time is checked above */
 		if (len == cap) {
-			if (cap > MD_MAXINPUT) {
-				(void) kill(pid, SIGKILL);
-				free(buf);
-				return (EFBIG);
+			if (len > most) {
+				e = EFBIG;
+				break;
 			}
-			if ((nbuf = realloc(buf, cap * 2)) == NULL) {
-				(void) kill(pid, SIGKILL);
-				free(buf);
-				return (ENOMEM);
+			cap = cap * 2 > most + 1 ? most + 1 : cap * 2;
+			if ((nbuf = realloc(buf, cap)) == NULL) {
+				e = ENOMEM;
+				break;
 			}
 			buf = nbuf;
-			cap *= 2;
 		}
 		if ((n = read(fd, buf + len, cap - len)) < 0) {
 			if (errno == EINTR || errno == EAGAIN)
 				continue;
+			e = errno;
 			break;
 		}
 		if (n == 0)
 			break;
 		len += (size_t)n;
+	}
+	if (e == 0 && len > most)
+		e = EFBIG;
+	if (e != 0) {
+		(void) kill(pid, SIGKILL);
+		free(buf);
+		return (e);
 	}
 	*bufp = buf;
 	*lenp = len;
@@ -481,9 +518,80 @@ js_read(int fd, pid_t pid, char **bufp, size_t *lenp, int *timedout)
 }
 
 /*
+ * Duktape keeps a character past U+FFFF as a surrogate pair, each half
+ * three bytes of CESU-8 (ED A0-AF xx, ED B0-BF xx); make each pair the
+ * four bytes of UTF-8 again, in place.  A half without its other half is
+ * left as it is (and is then not UTF-8, which the loader says).
+ */
+static size_t
+js_utf8(char *s, size_t len)
+{
+	unsigned char *b = (unsigned char *)s;
+	size_t i = 0, o = 0;
+
+	while (i < len) {
+		if (len - i >= 6 && b[i] == 0xed && (b[i + 1] & 0xf0) == 0xa0 &&
+		    (b[i + 2] & 0xc0) == 0x80 && b[i + 3] == 0xed &&
+		    (b[i + 4] & 0xf0) == 0xb0 && (b[i + 5] & 0xc0) == 0x80) {
+			unsigned long hi = ((unsigned long)(b[i + 1] & 0x0f) <<
+			    6) | (b[i + 2] & 0x3f);
+			unsigned long lo = ((unsigned long)(b[i + 4] & 0x0f) <<
+			    6) | (b[i + 5] & 0x3f);
+			unsigned long cp = 0x10000 + (hi << 10) + lo;
+
+			b[o++] = (unsigned char)(0xf0 | (cp >> 18));
+			b[o++] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+			b[o++] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+			b[o++] = (unsigned char)(0x80 | (cp & 0x3f));
+			i += 6;
+			continue;
+		}
+		b[o++] = b[i++];
+	}
+	return (o);
+}
+
+/* How the child ended, when it sent no reply: into msg. */
+static int
+js_ended(char *msg, size_t msglen, int status, int timedout, double cpu)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+
+	if (timedout)
+		return (js_msg(msg, msglen, "JavaScript ran longer than its "
+		    "limit of %d s in all, and was stopped", MD_JS_WALL));
+	if (sig == SIGXCPU || (sig == SIGKILL && cpu >= MD_JS_CPU))
+		return (js_msg(msg, msglen, "JavaScript ran longer than its "
+		    "limit of %d s of CPU", MD_JS_CPU));
+	if (sig != 0)
+		return (js_msg(msg, msglen, "JavaScript evaluation was killed "
+		    "by signal %d (%s), before any limit (%.1f s of CPU of %d, "
+		    "and %d s in all)", sig, strsignal(sig), cpu, MD_JS_CPU,
+		    MD_JS_WALL));
+	return (js_msg(msg, msglen, "JavaScript evaluation ended with status "
+	    "%d and no reply", WIFEXITED(status) ? WEXITSTATUS(status) : -1));
+}
+
+/* CPU seconds the children of this process used, once reaped. */
+static double
+js_cpu(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
+		return (0);
+	return ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
+	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
+}
+
+/*
  * Evaluate the JavaScript metric buf in a child.  On success, *jsonp
  * (*lenp bytes, NUL-terminated; the caller frees it) is the registered
  * description as JSON.  Otherwise -1 and a message in msg.
+ *
+ * SIGCHLD is made the default while the child lives: ignored, as a
+ * parent may leave it, the child would be reaped by the system, and its
+ * status lost.
  *
  * In the child, once it has replied, this returns MD_CLI_CHILD: the
  * callers free what they hold and md_cli_main() ends the child with
@@ -494,17 +602,26 @@ int
 md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
     size_t *lenp, char *msg, size_t msglen)
 {
+	struct sigaction dfl, old;
 	char *reply = NULL;
 	size_t rlen = 0;
-	int fds[2], status, e, timedout = 0;
+	int fds[2], status = 0, e, timedout = 0, waited;
+	double start, cpu;
 	pid_t pid;
 
 	if (pipe(fds) != 0)
 		return (js_msg(msg, msglen, "pipe: %s", strerror(errno)));
+	(void) memset(&dfl, 0, sizeof (dfl));
+	dfl.sa_handler = SIG_DFL;
+	(void) sigemptyset(&dfl.sa_mask);
+	(void) sigaction(SIGCHLD, &dfl, &old);
+	cpu = js_cpu();
+	start = js_now();
 	if ((pid = fork()) < 0) {
 		e = errno;
 		(void) close(fds[0]);
 		(void) close(fds[1]);
+		(void) sigaction(SIGCHLD, &old, NULL);
 		return (js_msg(msg, msglen, "fork: %s", strerror(e)));
 	}
 	if (pid == 0) {
@@ -514,10 +631,20 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 	}
 
 	(void) close(fds[1]);
-	e = js_read(fds[0], pid, &reply, &rlen, &timedout);
+	e = js_read(fds[0], pid, start, &reply, &rlen, &timedout);
 	(void) close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
 		continue;
+	if (waited < 0) {
+		int we = errno;
+
+		(void) sigaction(SIGCHLD, &old, NULL);
+		free(reply);
+		return (js_msg(msg, msglen, "waiting for the JavaScript "
+		    "evaluation: %s", strerror(we)));
+	}
+	(void) sigaction(SIGCHLD, &old, NULL);
+	cpu = js_cpu() - cpu;
 
 	if (e == EFBIG)
 		return (js_msg(msg, msglen, "its description is larger than "
@@ -525,20 +652,12 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 	if (e != 0)
 		return (js_msg(msg, msglen, "reading its description: %s",
 		    strerror(e)));
-	if (timedout || (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU ||
-	    WTERMSIG(status) == SIGKILL))) {
+	if (timedout || rlen == 0 || (reply[0] != '0' && reply[0] != '1') ||
+	    (reply[0] == '0' && WIFSIGNALED(status))) {
 		free(reply);
-		return (js_msg(msg, msglen, "JavaScript ran longer than its "
-		    "limit of %d s of CPU (%d s in all)", MD_JS_CPU,
-		    MD_JS_WALL));
+		return (js_ended(msg, msglen, status, timedout, cpu));
 	}
-	if (rlen == 0 || (reply[0] != '0' && reply[0] != '1')) {
-		free(reply);
-		if (WIFSIGNALED(status))
-			return (js_msg(msg, msglen, "JavaScript evaluation "
-			    "died of signal %d", WTERMSIG(status)));
-		return (js_msg(msg, msglen, "JavaScript evaluation failed"));
-	}
+	rlen = js_utf8(reply, rlen);
 	if (reply[0] == '1') {
 		(void) snprintf(msg, msglen, "%.*s", (int)(rlen - 1), reply + 1);
 		free(reply);
