@@ -9,6 +9,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,17 +20,30 @@
 #include <cJSON.h>
 
 #include "cli.h"
+#include "md_impl.h"
 
-/* Write all of buf to fd.  Returns 0, or -1 with errno set. */
+/*
+ * Write all of buf to fd.  Returns 0, or -1 with errno set.  A descriptor
+ * set non-blocking (a pipe, by the program reading it) is waited for
+ * until it takes the rest.
+ */
 int
 md_cli_write(int fd, const char *buf, size_t len)
 {
+	struct pollfd pfd;
 	ssize_t n;
 
+	pfd.fd = fd;
+	pfd.events = POLLOUT;
 	while (len > 0) {
 		if ((n = write(fd, buf, len)) < 0) {
 			if (errno == EINTR)
 				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK) {
+				if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+					return (-1);
+				continue;
+			}
 			return (-1);
 		}
 		buf += n;
@@ -96,33 +111,49 @@ out:
 	return (out);
 }
 
-/* Write buf to a new file beside path; its name in tmp (tmplen bytes). */
+/*
+ * A temporary name in dir, made by mkstemp() (the file exists, empty,
+ * when it returns 0), short whatever the name it stands for, so that a
+ * name that fits NAME_MAX always has a temporary one that does.
+ */
 static int
-md_cli_tmpfile(const char *path, const char *buf, size_t len, char *tmp,
-    size_t tmplen, mode_t mode)
+md_cli_tmpname(const char *dir, char **tmpp, int *fdp)
 {
-	const char *base = strrchr(path, '/');
-	int fd, e;
+	size_t len = strlen(dir) + sizeof ("/.meta-d-XXXXXX");
 
-	base = base == NULL ? path : base + 1;
-	if (snprintf(tmp, tmplen, "%.*s.%s.XXXXXX", (int)(base - path), path,
-	    base) >= (int)tmplen) {
-		errno = ENAMETOOLONG;
+	if ((*tmpp = malloc(len)) == NULL) {
+		errno = ENOMEM;
 		return (-1);
 	}
-	if ((fd = mkstemp(tmp)) < 0)
+	(void) snprintf(*tmpp, len, "%s/.meta-d-XXXXXX", dir);
+	if ((*fdp = mkstemp(*tmpp)) < 0) {
+		free(*tmpp);
+		*tmpp = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
+/* Write buf to a new temporary file in dir; its name in *tmpp. */
+static int
+md_cli_tmpfile(const char *dir, const char *buf, size_t len, char **tmpp,
+    mode_t mode)
+{
+	int fd, e;
+
+	if (md_cli_tmpname(dir, tmpp, &fd) != 0)
 		return (-1);
 	if (fchmod(fd, mode) != 0 || md_cli_write(fd, buf, len) != 0 ||
 	    fsync(fd) != 0) {
 		e = errno;
 		(void) close(fd);
-		(void) unlink(tmp);
+		(void) unlink(*tmpp);
 		errno = e;
 		return (-1);
 	}
 	if (close(fd) != 0) {
 		e = errno;
-		(void) unlink(tmp);
+		(void) unlink(*tmpp);
 		errno = e;
 		return (-1);
 	}
@@ -130,9 +161,78 @@ md_cli_tmpfile(const char *path, const char *buf, size_t len, char *tmp,
 }
 
 /*
+ * Append path to the list, as messages show what they quote: control
+ * characters, DEL and bytes that are not UTF-8 as \ooo, and no more cut.
+ */
+static void
+md_cli_putpath(md_buf_t *b, const char *path)
+{
+	const unsigned char *p = (const unsigned char *)path;
+	size_t left = strlen(path), n;
+	char esc[8];
+
+	while (left > 0) {
+		n = md_utf8_len(p, left);
+		if (n == 1 && (*p < 0x20 || *p == 0x7f))
+			n = 0;
+		if (n == 0) {
+			(void) snprintf(esc, sizeof (esc), "\\%03o", *p);
+			md_buf_puts(b, esc);
+			p++;
+			left--;
+			continue;
+		}
+		md_buf_append(b, (const char *)p, n);
+		p += n;
+		left -= n;
+	}
+	md_buf_putc(b, '\n');
+}
+
+/* The signals that end meta-d by default, held off while files change. */
+static void
+md_cli_sigset(sigset_t *set)
+{
+	(void) sigemptyset(set);
+	(void) sigaddset(set, SIGHUP);
+	(void) sigaddset(set, SIGINT);
+	(void) sigaddset(set, SIGQUIT);
+	(void) sigaddset(set, SIGTERM);
+}
+
+/* Is one of those signals waiting? */
+static int
+md_cli_sigpending(const sigset_t *set)
+{
+	sigset_t pend;
+	int sig[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+	size_t i;
+
+	if (sigpending(&pend) != 0)
+		return (0);
+	for (i = 0; i < sizeof (sig) / sizeof (sig[0]); i++) {
+		if (sigismember(set, sig[i]) && sigismember(&pend, sig[i]))
+			return (1);
+	}
+	return (0);
+}
+
+typedef struct md_cli_file {
+	char	*cf_path;	/* DIR/NAME.d */
+	char	*cf_tmp;	/* the new script, until renamed */
+	char	*cf_old;	/* a link to what cf_path was, if anything */
+	int	cf_done;	/* renamed */
+} md_cli_file_t;
+
+/*
  * Write each script of r to DIR/NAME.d, or DIR/NAME-ZONE.d when the
- * scripts are per zone (zones are the request's).  All are written under
- * temporary names first and renamed only when all are complete.  The
+ * scripts are per zone (zones are the request's; a zone given twice is one
+ * file).  All or nothing: every target is checked first, every script is
+ * written to a temporary file, and only then are they renamed, each target
+ * first linked to a name of its own so that a failed rename can put back
+ * what was there; on any failure DIR is as it was.  HUP, INT, QUIT and
+ * TERM are held off meanwhile, and one that came ends meta-d once the
+ * temporary files are gone (before any rename) or the renames done.  The
  * paths written, a line each, go to *listp (*listlenp bytes; the caller
  * frees it).  Returns 0, or -1 with errno set and the path at fault in
  * what (whatlen bytes).
@@ -142,18 +242,22 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
     const char *name, char **listp, size_t *listlenp, char *what,
     size_t whatlen)
 {
-	size_t n = r->mdr_nscripts, i, len = 0, cap = 0;
-	char **paths = calloc(n, sizeof (char *));
-	char **tmps = calloc(n, sizeof (char *));
-	char *list = NULL;
+	size_t n = r->mdr_nscripts, nf = 0, i, j;
+	md_cli_file_t *f = calloc(n, sizeof (*f));
+	sigset_t hold, old;
+	struct stat st;
+	md_buf_t list;
 	mode_t mask;
-	int e = 0;
+	int e = 0, fd;
 
 	*what = '\0';
-	if (paths == NULL || tmps == NULL) {
-		e = ENOMEM;
-		goto out;
+	md_buf_init(&list);
+	if (f == NULL) {
+		errno = ENOMEM;
+		return (-1);
 	}
+	md_cli_sigset(&hold);
+	(void) sigprocmask(SIG_BLOCK, &hold, &old);
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
 		e = errno;
 		(void) snprintf(what, whatlen, "%s", dir);
@@ -162,57 +266,105 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 	mask = umask(0);
 	(void) umask(mask);
 
+	/* the targets, each once, and none a directory */
 	for (i = 0; i < n; i++) {
-		size_t plen = strlen(dir) + strlen(name) + 80;
+		size_t plen = strlen(dir) + strlen(name) + 4 +
+		    (r->mdr_perzone ? strlen(zones[i]) + 1 : 0);
 
-		if (r->mdr_perzone)
-			plen += strlen(zones[i]);
-		if ((paths[i] = malloc(plen)) == NULL ||
-		    (tmps[i] = malloc(plen + 16)) == NULL) {
+		if ((f[nf].cf_path = malloc(plen)) == NULL) {
 			e = ENOMEM;
 			goto out;
 		}
-		(void) snprintf(paths[i], plen, "%s/%s%s%s.d", dir, name,
+		(void) snprintf(f[nf].cf_path, plen, "%s/%s%s%s.d", dir, name,
 		    r->mdr_perzone ? "-" : "", r->mdr_perzone ? zones[i] : "");
-		cap += strlen(paths[i]) + 1;
-		if (md_cli_tmpfile(paths[i], r->mdr_scripts[i], r->mdr_lens[i],
-		    tmps[i], plen + 16, 0666 & ~mask) != 0) {
-			e = errno;
-			(void) snprintf(what, whatlen, "%s", paths[i]);
-			free(tmps[i]);
-			tmps[i] = NULL;
+		for (j = 0; j < nf; j++) {
+			if (strcmp(f[j].cf_path, f[nf].cf_path) == 0)
+				break;
+		}
+		if (j < nf) {
+			free(f[nf].cf_path);
+			f[nf].cf_path = NULL;
+			continue;
+		}
+		if (lstat(f[nf].cf_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			e = EISDIR;
+			(void) snprintf(what, whatlen, "%s", f[nf].cf_path);
+			nf++;
 			goto out;
 		}
+		/* the script of this target (zones repeat scripts) */
+		if (md_cli_tmpfile(dir, r->mdr_scripts[i], r->mdr_lens[i],
+		    &f[nf].cf_tmp, 0666 & ~mask) != 0) {
+			e = errno;
+			(void) snprintf(what, whatlen, "%s", f[nf].cf_path);
+			nf++;
+			goto out;
+		}
+		nf++;
 	}
-	if ((list = malloc(cap + 1)) == NULL) {
-		e = ENOMEM;
+	if (md_cli_sigpending(&hold)) {
+		e = EINTR;
 		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		if (rename(tmps[i], paths[i]) != 0) {
+
+	for (i = 0; i < nf; i++) {
+		/* keep what the target was, to put it back on a failure */
+		if (lstat(f[i].cf_path, &st) == 0) {
+			if (md_cli_tmpname(dir, &f[i].cf_old, &fd) != 0) {
+				e = errno;
+				(void) snprintf(what, whatlen, "%s",
+				    f[i].cf_path);
+				goto out;
+			}
+			(void) close(fd);
+			(void) unlink(f[i].cf_old);
+			if (link(f[i].cf_path, f[i].cf_old) != 0) {
+				free(f[i].cf_old);
+				f[i].cf_old = NULL;
+			}
+		}
+		if (rename(f[i].cf_tmp, f[i].cf_path) != 0) {
 			e = errno;
-			(void) snprintf(what, whatlen, "%s", paths[i]);
+			(void) snprintf(what, whatlen, "%s", f[i].cf_path);
 			goto out;
 		}
-		free(tmps[i]);
-		tmps[i] = NULL;
-		len += (size_t)sprintf(list + len, "%s\n", paths[i]);
+		f[i].cf_done = 1;
+		md_cli_putpath(&list, f[i].cf_path);
 	}
+	if (md_buf_failed(&list))
+		e = ENOMEM;
 out:
-	for (i = 0; i < n && tmps != NULL && paths != NULL; i++) {
-		if (tmps[i] != NULL)
-			(void) unlink(tmps[i]);
-		free(tmps[i]);
-		free(paths[i]);
+	for (i = nf; i-- > 0; ) {
+		/* on a failure, what was renamed goes back as it was */
+		if (e != 0 && f[i].cf_done) {
+			if (f[i].cf_old != NULL) {
+				if (rename(f[i].cf_old, f[i].cf_path) == 0) {
+					free(f[i].cf_old);
+					f[i].cf_old = NULL;
+				}
+			} else {
+				(void) unlink(f[i].cf_path);
+			}
+		}
+		if (!f[i].cf_done && f[i].cf_tmp != NULL)
+			(void) unlink(f[i].cf_tmp);
+		if (f[i].cf_old != NULL)
+			(void) unlink(f[i].cf_old);
+		free(f[i].cf_tmp);
+		free(f[i].cf_old);
+		free(f[i].cf_path);
 	}
-	free(tmps);
-	free(paths);
+	for (i = nf; i < n; i++)
+		free(f[i].cf_path);
+	free(f);
+	/* a signal that came meanwhile ends meta-d now, as it would have */
+	(void) sigprocmask(SIG_SETMASK, &old, NULL);
 	if (e != 0) {
-		free(list);
+		md_buf_fini(&list);
 		errno = e;
 		return (-1);
 	}
-	*listp = list;
-	*listlenp = len;
+	*listp = list.mb_data;
+	*listlenp = list.mb_len;
 	return (0);
 }

@@ -50,6 +50,25 @@ fi
 "$bin" "$metric" >&- 2> "$err"
 check "closed stdout" $? "$err" "write: Bad file descriptor"
 
+# A pipe its reader set non-blocking: meta-d waits for it, and writes it
+# all (it got 65,536 bytes and "Resource temporarily unavailable").
+if command -v perl > /dev/null 2>&1; then
+	awk 'BEGIN { x = "arg0"; for (i = 0; i < 40000; i++) x = x " + 1"
+	    printf "{\"fields\": [\"a\"], \"metad\": {\"probedesc\": [{"
+	    printf "\"probes\": [\"BEGIN\"], \"aggregate\": {\"default\": "
+	    printf "\"count()\", \"a\": \"count()\"}, \"transforms\": "
+	    printf "{\"a\": \"%s\"}}]}}\n", x }' > "$dir/wide.json"
+	"$bin" -s a "$dir/wide.json" > "$dir/want"
+	perl -MFcntl -e 'fcntl(STDOUT, F_SETFL, O_NONBLOCK) or die;
+	    exec @ARGV' "$bin" -s a "$dir/wide.json" 2> "$err" |
+	    { sleep 1; cat; } > "$dir/got"
+	[ ! -s "$err" ] && [ "$(wc -c < "$dir/want")" -gt 100000 ] &&
+	    cmp -s "$dir/want" "$dir/got"
+	ok $? "a non-blocking pipe: $(wc -c < "$dir/got") bytes of $(wc -c < "$dir/want"): $(cat "$err")"
+else
+	echo "faults: a non-blocking pipe: skipped (no perl)"
+fi
+
 # The reader is gone before meta-d starts writing.
 status=$( { { sleep 1; "$bin" "$metric" 2> "$err"; echo $? >&3; } |
     { exec 0<&-; sleep 2; }; } 3>&1)

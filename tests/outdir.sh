@@ -41,6 +41,66 @@ printf 'old\n' > "$tmp/one/syscall-ops.d"
 "$bin" examples/syscall-ops.json | cmp -s - "$tmp/one/syscall-ops.d"
 ok $? "replace: the new script"
 
+# All or nothing: a directory where the second script goes stops meta-d
+# before it changes anything, and no temporary file is left.
+mkdir -p "$tmp/partial/node-http-web2.d"
+printf 'old\n' > "$tmp/partial/node-http-web1.d"
+"$bin" -o "$tmp/partial" -z web1 -z web2 examples/node-http.json \
+    > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    [ "$(cat "$tmp/partial/node-http-web1.d")" = old ] &&
+    [ "$(ls -A "$tmp/partial")" = "$(printf 'node-http-web1.d\nnode-http-web2.d')" ] &&
+    grep -q '^meta-d: write ".*/partial/node-http-web2.d": Is a directory' "$tmp/err"
+ok $? "all or nothing: $(cat "$tmp/err"); left: $(ls -A "$tmp/partial")"
+
+# A name as long as a name may be: the temporary one is short.
+long=$(printf '%0248d' 0 | tr 0 m)
+cp examples/syscall-ops.json "$tmp/$long.json"
+"$bin" -o "$tmp/long" "$tmp/$long.json" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 0 ] && [ -f "$tmp/long/$long.d" ] && [ "$(ls -A "$tmp/long")" = "$long.d" ]
+ok $? "a 250-byte name: $(cat "$tmp/err")"
+
+# A zone given twice is one file, printed once.
+"$bin" -o "$tmp/twice" -z web1 -z web1 examples/node-http.json > "$tmp/out"
+[ $? -eq 0 ] && [ "$(cat "$tmp/out")" = "$tmp/twice/node-http-web1.d" ] &&
+    [ "$(ls -A "$tmp/twice")" = node-http-web1.d ]
+ok $? "a zone twice: $(cat "$tmp/out")"
+
+# Paths are printed with control characters escaped.
+ctl="$tmp/$(printf 'a\033[1mb\nc')"
+"$bin" -o "$ctl" examples/syscall-ops.json > "$tmp/out"
+[ $? -eq 0 ] && [ "$(cat "$tmp/out")" = "$tmp/a\033[1mb\012c/syscall-ops.d" ]
+ok $? "control characters escaped: $(cat "$tmp/out")"
+
+# A signal while the files are written: every script or none, and no
+# temporary file, whenever it comes.
+awk 'BEGIN { x = "$0"; for (i = 1; i < 20000; i++) x = x "+$0"
+	f = "f"; while (length(f) < 2000) f = f f; f = substr(f, 1, 2000)
+	printf "{\"fields\": [\"%s\"], \"metad\": {\"usepragmazone\": ", f
+	printf "true, \"probedesc\": [{\"probes\": [\"e\"], \"gather\": "
+	printf "{\"%s\": {\"gather\": \"1\", \"store\": \"thread\"}}}, ", f
+	printf "{\"probes\": [\"r\"], \"aggregate\": {\"default\": "
+	printf "\"count()\", \"%s\": \"sum($0)\"}, \"transforms\": ", f
+	printf "{\"%s\": \"%s\"}, \"verify\": {\"%s\": \"$0\"}}, ", f, x, f
+	printf "{\"probes\": [\"c\"], \"clean\": {\"%s\": \"$0\"}}]}}\n", f
+	print f > "'"$tmp"'/field" }' > "$tmp/big.json"
+signalled=0
+for delay in 0.05 0.1 0.2 0.3 0.5; do
+	d=$tmp/sig$delay
+	"$bin" -o "$d" -n "$(cat "$tmp/field")" -z a -z b -z c \
+	    "$tmp/big.json" > /dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -TERM "$pid" 2> /dev/null
+	wait "$pid" 2> /dev/null
+	[ $? -gt 128 ] && signalled=$((signalled + 1))
+	n=$(ls -A "$d" 2> /dev/null | wc -l)
+	[ -z "$(ls -A "$d" 2> /dev/null | grep -v '^big-[abc]\.d$')" ] &&
+	    { [ "$n" -eq 0 ] || [ "$n" -eq 3 ]; }
+	ok $? "SIGTERM after ${delay}s: all or nothing: $(ls -A "$d" 2> /dev/null)"
+done
+echo "outdir: $signalled of 5 runs ended by SIGTERM"
+
 # Errors: nothing on stdout, no file.
 "$bin" -o "$tmp/bad" -s nosuchfield examples/syscall-ops.json \
     > "$tmp/out" 2> "$tmp/err"
