@@ -462,10 +462,11 @@ sc_make(const char *dim, size_t n, sc_text_t *t, sc_text_t *pred,
 		if (strcmp(dim, "leaves") == 0) {
 			pred->st_len = 0;
 			sc_printf(pred, "{\"or\": [");
+			/* strings for execname, numbers for latency */
 			for (i = 0; i < n; i++)
-				sc_printf(pred, "%s{\"eq\": [\"%s\", \"x%zu\"]}",
-				    i ? ", " : "", i % 2 ? "execname" :
-				    "latency", i);
+				sc_printf(pred, i % 2 ? "%s{\"eq\": "
+				    "[\"execname\", \"x%zu\"]}" : "%s{\"eq\": "
+				    "[\"latency\", %zu]}", i ? ", " : "", i);
 			sc_printf(pred, ", {}]}");
 		} else if (strcmp(dim, "zones") == 0) {
 			if ((*zonesp = calloc(n, sizeof (char *))) == NULL)
