@@ -7,7 +7,12 @@
 #    way to them outgrows it (a metric of 420 KB whose transform resolves
 #    to 1.2 GB took 2.3 GB before it failed);
 #  - a metric that does not fit in memory is reported as out of memory,
-#    not as a JSON syntax error where cJSON ran short.
+#    not as a JSON syntax error where cJSON ran short;
+#  - and, under ulimit -t (CPU seconds), no work is the product of two
+#    dimensions that the output is not: 60,000 gathered fields and 60,000
+#    entries cleaning one each took 23 s of CPU here; linear, it takes
+#    0.4 s.  The limit, 5 s, is far from both, so that a slow machine
+#    cannot fail it and a quadratic meta-d cannot pass it.
 #
 #	sh tests/bounds.sh ./meta-d
 
@@ -47,5 +52,26 @@ ok $? "a metric that does not fit is out of memory: status $status: $(cat "$tmp/
 "$bin" --check "$tmp/wide.json" > /dev/null 2>&1
 [ $? -eq 1 ]
 ok $? "(and with memory, it is checked: it has no aggregate)"
+
+# 60,000 fields always gathered, and 60,000 entries cleaning one each
+awk 'BEGIN { n = 60000
+	printf "{\"fields\": [\"a\"], \"fields_internal\": ["
+	for (i = 0; i < n; i++) printf "%s\"v%d\"", i ? ", " : "", i
+	printf "], \"metad\": {\"probedesc\": [{\"probes\": [\"e\"], "
+	printf "\"alwaysgather\": {"
+	for (i = 0; i < n; i++)
+		printf "%s\"v%d\": {\"gather\": \"1\", \"store\": \"thread\"}", i ? ", " : "", i
+	printf "}}, {\"probes\": [\"r\"], \"aggregate\": {\"default\": "
+	printf "\"count()\", \"a\": \"count()\"}, \"transforms\": {\"a\": "
+	printf "\"A\"}, \"verify\": {"
+	for (i = 0; i < n; i++) printf "%s\"v%d\": \"$0\"", i ? ", " : "", i
+	printf "}}"
+	for (i = 0; i < n; i++)
+		printf ", {\"probes\": [\"c%d\"], \"clean\": {\"v%d\": \"$0\"}}", i, i
+	printf "]}}\n" }' > "$tmp/cleans.json"
+(ulimit -t 5 && "$bin" "$tmp/cleans.json") > "$tmp/out" 2> "$tmp/err"
+status=$?
+[ "$status" -eq 0 ] && [ "$(grep -c ' = 0;$' "$tmp/out")" -eq 60000 ]
+ok $? "60,000 fields and cleaning entries within 5 s of CPU: status $status: $(cat "$tmp/err")"
 
 summary bounds
