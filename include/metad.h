@@ -7,7 +7,9 @@
  *
  *	md_metric_load()	parse and validate the metric (cJSON)
  *	md_pred_parse()		parse a krill predicate
- *	md_generate()		plan the clauses and emit the D scripts
+ *	md_generate()		plan the clauses, emit the D scripts, and
+ *				check that they are D (md_d_check())
+ *	md_metric_check()	check all the D a metric can make
  *
  * Ownership: every object a function here returns belongs to the caller and
  * is released with the matching md_*_free(), each of which accepts NULL.
@@ -65,8 +67,9 @@ typedef enum md_errcode {
 	MD_ERR_ZONE,		/* a zone name is not valid */
 	MD_ERR_TRANSLATE,	/* no valid D script can be generated */
 	MD_ERR_LIMIT,		/* an input exceeds a documented limit */
-	MD_ERR_OPTION		/* a DTrace option, interval or duration */
+	MD_ERR_OPTION,		/* a DTrace option, interval or duration */
 				/* is not valid */
+	MD_ERR_D		/* D text is not valid D */
 } md_errcode_t;
 
 #define	MD_ERRMSGLEN	512
@@ -201,6 +204,39 @@ extern MD_API int md_interval_valid(const char *);
  * 2min, 1h, as dtrace writes times), or digits alone for seconds.
  */
 extern MD_API int md_duration_valid(const char *);
+
+/*
+ * D, checked without dtrace: syntax, and what D's built-in tables settle
+ * (how many arguments count(), lquantize(), printf() and the rest take;
+ * that an aggregating function is an aggregation's value and an action a
+ * statement of its own).  No types are judged, and a name it cannot know
+ * (a kernel type, a typedef) is taken as valid: no valid D is refused.
+ *
+ * md_d_check() checks len bytes as a D program (a "#!" first line and
+ * control lines allowed; no C preprocessor).  Returns 0, or -1 with
+ * MD_ERR_D and the message in *err, and the 1-based line and column of
+ * the fault in *linep and *colp (either may be NULL).  The message holds
+ * no position.
+ */
+extern MD_API int md_d_check(const char *, size_t, size_t *, size_t *,
+    md_error_t *);
+
+/*
+ * md_metric_check() checks the metric's D.  With a request, it generates
+ * that request and checks its scripts, as md_generate() does.  Without
+ * one (NULL), it checks every D fragment of the metric in its context
+ * (probes, gathers, stores, locals, transforms, verify, clean, entry
+ * predicates, aggregating functions with $0 the field's transform), and
+ * then every request a user can make: none, each field with -s, each with
+ * -n, each pair (for up to MD_MAXCHECKPAIRS fields), a predicate on each
+ * field, zones, an interval and a duration.  Returns 0, or -1 with *err
+ * set: an error that names the place in the metric, and, from a request,
+ * the request ("-s execname -n latency: ...").
+ */
+#define	MD_MAXCHECKPAIRS	64
+
+extern MD_API int md_metric_check(const md_metric_t *, const md_request_t *,
+    md_error_t *);
 
 #ifdef	__cplusplus
 }

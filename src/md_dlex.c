@@ -1,19 +1,34 @@
 /*
- * md_dlex.c: the tokens of D expressions.
+ * md_dlex.c: the tokens of D.
  *
- * A lexer for the D text a metric holds (transforms, gathers, predicates):
- * identifiers (with D's backquote for kernel symbols), integer and
- * character constants, string literals, macro arguments ($1, $$1,
- * $target), operators by longest match, and comments.  It follows
- * libdtrace's dt_lex.l for what a token is: RGX_IDENT [a-zA-Z_`]
- * [0-9a-zA-Z_`]*, integers in decimal, octal or hex with u and l suffixes,
- * no floating point, strings and characters that end at a newline.  What D
- * does not have (a floating-point constant, an unterminated string, a
- * stray character) is one MDT_BAD token, so that a reader can stop there.
+ * A lexer for D as libdtrace's dt_lex.l reads it, in two of its states:
+ * the outer scope of a program (probe descriptions and the first word of a
+ * declaration: MD_DL_OUTER, dt_lex.l's S2) and expressions (clause bodies,
+ * predicates, the rest of a declaration: MD_DL_EXPR, S0).  The parser says
+ * which it wants before each token.
  *
- * The lexer never allocates: a token is a kind and a span of the text.
+ *	identifiers	[a-zA-Z_`][0-9a-zA-Z_`]* (keywords are identifiers
+ *			here; the parser knows them)
+ *	integers	decimal, octal or hex, [uU]?[lL]?[lL]?; "08" has an
+ *			invalid digit; past 2^64 it overflows
+ *	floating point	refused, as D has none: "1.5", ".5", "1e3", "1f"
+ *	strings		"..." with escapes, ending before a newline
+ *	characters	'...', not empty, at most 8 bytes, an integer
+ *	aggregations	@name, or @ alone
+ *	macros		$1, $$1, $target, $$target
+ *	probe words	(outer) [-$:a-zA-Z_.?*\[\]!][-$:0-9a-zA-Z_.`?*\[\]!]*
+ *	control lines	# at the start of a line, to its end (#pragma ...);
+ *			#! lines are skipped
+ *	comments	/ * ... * /, not nested; // to the end of the line
+ *			(dtrace-utils has them, and cpp takes them out)
+ *
+ * What D does not have is one MDT_BAD token whose dl_why says why, in
+ * dtrace's words.  The lexer never allocates: a token is a kind and a span
+ * of the text.
  */
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "md_impl.h"
@@ -24,7 +39,7 @@ static const char *const md_dlex_ops[] = {
 	"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
 	"^^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
 	"(", ")", "[", "]", "{", "}", ".", ",", ";", ":", "?", "!", "~",
-	"+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "=", "@", "#"
+	"+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "="
 };
 
 static int
@@ -40,22 +55,35 @@ md_dlex_isident(char c, int first)
 	    c == '`' || (!first && md_dlex_isdigit(c)));
 }
 
+/* A character of a probe word in the outer scope (RGX_PSPEC). */
+static int
+md_dlex_ispspec(char c, int first)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    strchr("-$:_.?*\\[]!", c) != NULL || (!first &&
+	    (md_dlex_isdigit(c) || c == '`')));
+}
+
+static int
+md_dlex_isblank(char c)
+{
+	return (c == ' ' || c == '\t' || c == '\f' || c == '\v');
+}
+
 static int
 md_dlex_isspace(char c)
 {
-	return (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	    c == '\v');
+	return (md_dlex_isblank(c) || c == '\n' || c == '\r');
 }
 
 void
 md_dlex_init(md_dlex_t *dl, const char *text, size_t len)
 {
+	(void) memset(dl, 0, sizeof (*dl));
 	dl->dl_buf = text;
 	dl->dl_len = len;
-	dl->dl_pos = 0;
 	dl->dl_tok = MDT_EOF;
-	dl->dl_off = 0;
-	dl->dl_toklen = 0;
+	dl->dl_mode = MD_DL_EXPR;
 }
 
 /* Where the run of characters that in() takes, from from, ends. */
@@ -69,73 +97,251 @@ md_dlex_span(const md_dlex_t *dl, size_t from, int (*in)(char, int))
 	return (i);
 }
 
-static int
-md_dlex_isnumchar(char c, int first)
+static md_dtok_t
+md_dlex_bad(md_dlex_t *dl, size_t end, const char *why)
 {
-	(void) first;
-	return (md_dlex_isident(c, 0) || c == '.');
+	dl->dl_pos = end;
+	dl->dl_why = why;
+	return (MDT_BAD);
+}
+
+/* The length of [0-9]+ (digits) or of what hexdigits take, from i. */
+static size_t
+md_dlex_digits(const md_dlex_t *dl, size_t i, int hex)
+{
+	size_t n = 0;
+
+	for (; i + n < dl->dl_len; n++) {
+		char c = dl->dl_buf[i + n];
+
+		if (!(md_dlex_isdigit(c) || (hex && ((c >= 'a' && c <= 'f') ||
+		    (c >= 'A' && c <= 'F')))))
+			break;
+	}
+	return (n);
 }
 
 /*
- * A number: its longest run of letters, digits and dots, then judged as a
- * whole, so that 1.5, 1e3 and 08 are one bad token rather than several
- * good ones.
+ * How long a floating-point constant at i would be (dt_lex.l's RGX_FP:
+ * digits with an optional point and digits, or a point and digits, then
+ * an optional exponent, then an optional f or l), or 0.
+ */
+static size_t
+md_dlex_fplen(const md_dlex_t *dl, size_t i)
+{
+	const char *b = dl->dl_buf;
+	size_t p = i, n = md_dlex_digits(dl, i, 0), e;
+
+	p += n;
+	if (p < dl->dl_len && b[p] == '.') {
+		size_t f = md_dlex_digits(dl, p + 1, 0);
+
+		if (n == 0 && f == 0)
+			return (0);
+		p += 1 + f;
+	} else if (n == 0) {
+		return (0);
+	}
+	if (p < dl->dl_len && (b[p] == 'e' || b[p] == 'E')) {
+		e = p + 1;
+		if (e < dl->dl_len && (b[e] == '+' || b[e] == '-'))
+			e++;
+		if (md_dlex_digits(dl, e, 0) > 0)
+			p = e + md_dlex_digits(dl, e, 0);
+	}
+	if (p < dl->dl_len && strchr("fFlL", b[p]) != NULL)
+		p++;
+	return (p - i);
+}
+
+/*
+ * A number: the longer of an integer (RGX_INT) and a floating-point
+ * constant, which D refuses; an integer's digits must suit its base and
+ * its value fit in 64 bits.
  */
 static md_dtok_t
 md_dlex_number(md_dlex_t *dl, size_t start)
 {
 	const char *s = dl->dl_buf + start;
-	size_t end = md_dlex_span(dl, start, md_dlex_isnumchar);
-	size_t n = end - start, i = 0;
-	int hex = n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	size_t left = dl->dl_len - start, n, i, fp;
+	int hex = left > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
+	    md_dlex_digits(dl, start + 2, 1) > 0;
+	uint64_t v = 0;
+	unsigned base = hex ? 16 : s[0] == '0' ? 8 : 10;
 
-	dl->dl_pos = end;
-	if (hex) {
-		for (i = 2; i < n && (md_dlex_isdigit(s[i]) ||
-		    (s[i] >= 'a' && s[i] <= 'f') ||
-		    (s[i] >= 'A' && s[i] <= 'F')); i++)
-			continue;
-		if (i == 2)
-			return (MDT_BAD);
-	} else {
-		while (i < n && md_dlex_isdigit(s[i]))
-			i++;
-		/* octal: a leading 0 and then only 0-7 */
-		if (s[0] == '0' && memchr(s, '8', i) != NULL)
-			return (MDT_BAD);
-		if (s[0] == '0' && memchr(s, '9', i) != NULL)
-			return (MDT_BAD);
-	}
+	n = hex ? 2 + md_dlex_digits(dl, start + 2, 1) :
+	    md_dlex_digits(dl, start, 0);
 	/* [uU]?[lL]?[lL]? */
-	if (i < n && (s[i] == 'u' || s[i] == 'U'))
+	i = n;
+	if (i < left && (s[i] == 'u' || s[i] == 'U'))
 		i++;
-	if (i < n && (s[i] == 'l' || s[i] == 'L'))
+	if (i < left && (s[i] == 'l' || s[i] == 'L'))
 		i++;
-	if (i < n && (s[i] == 'l' || s[i] == 'L'))
+	if (i < left && (s[i] == 'l' || s[i] == 'L'))
 		i++;
-	return (i == n ? MDT_INT : MDT_BAD);
+	fp = hex ? 0 : md_dlex_fplen(dl, start);
+	if (fp > i)
+		return (md_dlex_bad(dl, start + fp, "floating-point constants "
+		    "are not permitted"));
+	dl->dl_pos = start + i;
+	for (i = hex ? 2 : 0; i < n; i++) {
+		unsigned d = md_dlex_isdigit(s[i]) ? (unsigned)(s[i] - '0') :
+		    (unsigned)((s[i] | 0x20) - 'a' + 10);
+
+		if (d >= base) {
+			dl->dl_why = "invalid digit";
+			return (MDT_BAD);
+		}
+		if (v > (UINT64_MAX - d) / base) {
+			dl->dl_why = "integer overflow";
+			return (MDT_BAD);
+		}
+		v = v * base + d;
+	}
+	return (MDT_INT);
 }
 
-/* A string or character literal from its opening quote q. */
+/*
+ * A string or character literal from its opening quote q, as RGX_STR and
+ * RGX_CHR: it ends at q, and a newline before it is an error.  A
+ * character constant holds 1 to 8 bytes once its escapes are read.
+ */
 static md_dtok_t
 md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
 {
-	size_t i = start + 1;
+	const char *b = dl->dl_buf;
+	size_t i = start + 1, bytes = 0;
 
-	while (i < dl->dl_len && dl->dl_buf[i] != q && dl->dl_buf[i] != '\n') {
-		if (dl->dl_buf[i] == '\\' && i + 1 < dl->dl_len &&
-		    dl->dl_buf[i + 1] != '\n')
+	while (i < dl->dl_len && b[i] != q && b[i] != '\n') {
+		bytes++;
+		if (b[i] == '\\' && i + 1 < dl->dl_len && b[i + 1] != '\n') {
 			i++;
+			if (b[i] >= '0' && b[i] <= '7') {
+				size_t k;
+
+				for (k = 1; k < 3 && i + 1 < dl->dl_len &&
+				    b[i + 1] >= '0' && b[i + 1] <= '7'; k++)
+					i++;
+			} else if (b[i] == 'x') {
+				i += md_dlex_digits(dl, i + 1, 1);
+			} else if (strchr("abfnrtv\"\\", b[i]) == NULL) {
+				bytes++;	/* kept: backslash and char */
+			}
+		}
 		i++;
 	}
-	if (i == dl->dl_len || dl->dl_buf[i] != q) {
-		dl->dl_pos = i;
-		return (MDT_BAD);
+	if (i < dl->dl_len && b[i] == '\n') {
+		/* dtrace has read the newline: it names the next line */
+		dl->dl_off = i + 1;
+		return (md_dlex_bad(dl, i + 1, q == '"' ? "newline encountered "
+		    "in string literal" : "newline encountered in character "
+		    "constant"));
 	}
+	if (i == dl->dl_len)
+		return (md_dlex_bad(dl, start + 1, "syntax error"));
 	dl->dl_pos = i + 1;
-	if (q == '\'' && i == start + 1)
-		return (MDT_BAD);	/* '' is empty */
-	return (q == '"' ? MDT_STRING : MDT_INT);
+	if (q == '"')
+		return (MDT_STRING);
+	if (bytes == 0)
+		return (md_dlex_bad(dl, i + 1, "empty character constant"));
+	if (bytes > 8)
+		return (md_dlex_bad(dl, i + 1, "character constant is too "
+		    "long"));
+	return (MDT_INT);
+}
+
+/* Is the '#' at i the first thing but blanks on its line? */
+static int
+md_dlex_linestart(const md_dlex_t *dl, size_t i)
+{
+	while (i > 0 && md_dlex_isblank(dl->dl_buf[i - 1]))
+		i--;
+	return (i == 0 || dl->dl_buf[i - 1] == '\n');
+}
+
+/*
+ * Skip white space, comments and #! lines from i.  Returns where the next
+ * token starts, or sets an error (an unclosed comment) and returns
+ * (size_t)-1.
+ */
+static size_t
+md_dlex_skip(md_dlex_t *dl, size_t i)
+{
+	const char *b = dl->dl_buf;
+	size_t k;
+
+	for (;;) {
+		while (i < dl->dl_len && (md_dlex_isspace(b[i]) ||
+		    (b[i] == '\\' && i + 1 < dl->dl_len && b[i + 1] == '\n' &&
+		    dl->dl_mode == MD_DL_EXPR)))
+			i += b[i] == '\\' ? 2 : 1;
+		if (i + 1 < dl->dl_len && b[i] == '/' && b[i + 1] == '*') {
+			for (k = i + 2; k + 1 < dl->dl_len; k++) {
+				if (b[k] == '/' && b[k + 1] == '*') {
+					dl->dl_off = k;
+					dl->dl_why = "/* encountered inside a "
+					    "comment";
+					return ((size_t)-1);
+				}
+				if (b[k] == '*' && b[k + 1] == '/')
+					break;
+			}
+			if (k + 1 >= dl->dl_len) {
+				dl->dl_off = dl->dl_len;
+				dl->dl_why = "end-of-file encountered before "
+				    "matching */";
+				return ((size_t)-1);
+			}
+			i = k + 2;
+			continue;
+		}
+		if ((i + 1 < dl->dl_len && b[i] == '/' && b[i + 1] == '/') ||
+		    (i + 1 < dl->dl_len && b[i] == '#' && b[i + 1] == '!' &&
+		    md_dlex_linestart(dl, i))) {
+			while (i < dl->dl_len && b[i] != '\n')
+				i++;
+			continue;
+		}
+		return (i);
+	}
+}
+
+/*
+ * A member's name, after '.' or '->' (dt_lex.l's SIDENT): a name or a $N
+ * macro, and what comes before it, but for comments, is passed over, as
+ * dtrace's lexer does; at the end, MDT_EOF.
+ */
+static md_dtok_t
+md_dlex_member(md_dlex_t *dl)
+{
+	const char *b = dl->dl_buf;
+	size_t i = dl->dl_pos;
+
+	for (;;) {
+		if ((i = md_dlex_skip(dl, i)) == (size_t)-1) {
+			dl->dl_pos = dl->dl_len;
+			dl->dl_toklen = 0;
+			return (dl->dl_tok = MDT_BAD);
+		}
+		if (i == dl->dl_len || md_dlex_isident(b[i], 1) ||
+		    (b[i] == '$' && i + 1 < dl->dl_len &&
+		    md_dlex_isdigit(b[i + 1])))
+			break;
+		i++;
+	}
+	dl->dl_off = i;
+	if (i == dl->dl_len) {
+		dl->dl_pos = i;
+		dl->dl_tok = MDT_EOF;
+	} else if (b[i] == '$') {
+		dl->dl_pos = i + 1 + md_dlex_digits(dl, i + 1, 0);
+		dl->dl_tok = MDT_MACRO;
+	} else {
+		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
+		dl->dl_tok = MDT_IDENT;
+	}
+	dl->dl_toklen = dl->dl_pos - dl->dl_off;
+	return (dl->dl_tok);
 }
 
 /*
@@ -146,37 +352,35 @@ md_dtok_t
 md_dlex_next(md_dlex_t *dl)
 {
 	const char *b = dl->dl_buf;
-	size_t i = dl->dl_pos, k, n;
+	size_t i, k, n;
 	md_dtok_t t;
 
-	for (;;) {
-		while (i < dl->dl_len && md_dlex_isspace(b[i]))
-			i++;
-		if (i + 1 < dl->dl_len && b[i] == '/' && b[i + 1] == '*') {
-			const char *end = NULL;
-
-			for (k = i + 2; k + 1 < dl->dl_len; k++) {
-				if (b[k] == '*' && b[k + 1] == '/') {
-					end = b + k;
-					break;
-				}
-			}
-			if (end == NULL) {	/* an unclosed comment */
-				dl->dl_off = i;
-				dl->dl_pos = dl->dl_len;
-				dl->dl_toklen = dl->dl_len - i;
-				return (dl->dl_tok = MDT_BAD);
-			}
-			i = (size_t)(end - b) + 2;
-			continue;
-		}
-		break;
+	dl->dl_why = NULL;
+	if (dl->dl_mode == MD_DL_MEMBER)
+		return (md_dlex_member(dl));
+	if ((i = md_dlex_skip(dl, dl->dl_pos)) == (size_t)-1) {
+		dl->dl_pos = dl->dl_len;
+		dl->dl_toklen = 0;
+		return (dl->dl_tok = MDT_BAD);
 	}
-
 	dl->dl_off = i;
 	if (i == dl->dl_len) {
 		t = MDT_EOF;
 		dl->dl_pos = i;
+	} else if (b[i] == '#' && md_dlex_linestart(dl, i)) {
+		/* a control line, to its end */
+		for (k = i; k < dl->dl_len && b[k] != '\n'; k++)
+			continue;
+		dl->dl_pos = k;
+		t = MDT_CTL;
+	} else if (dl->dl_mode == MD_DL_OUTER && !md_dlex_isdigit(b[i]) &&
+	    md_dlex_ispspec(b[i], 1)) {
+		dl->dl_pos = md_dlex_span(dl, i + 1, md_dlex_ispspec);
+		t = MDT_PSPEC;
+	} else if (dl->dl_mode == MD_DL_OUTER && !md_dlex_isdigit(b[i]) &&
+	    b[i] != '{' && b[i] != '/' && b[i] != ',') {
+		/* the outer scope has no other token */
+		t = md_dlex_bad(dl, i + 1, "syntax error");
 	} else if (md_dlex_isident(b[i], 1)) {
 		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
 		t = MDT_IDENT;
@@ -185,22 +389,28 @@ md_dlex_next(md_dlex_t *dl)
 		t = md_dlex_number(dl, i);
 	} else if (b[i] == '"' || b[i] == '\'') {
 		t = md_dlex_quoted(dl, i, b[i]);
+	} else if (b[i] == '@') {
+		/* @name, or @ alone */
+		k = i + 1 < dl->dl_len && md_dlex_isident(b[i + 1], 1) &&
+		    b[i + 1] != '`' ? md_dlex_span(dl, i + 1,
+		    md_dlex_isident) : i + 1;
+		dl->dl_pos = k;
+		t = MDT_AGG;
 	} else if (b[i] == '$') {
 		/* $1, $$1, $target, $$target */
 		k = i + 1 + (i + 1 < dl->dl_len && b[i + 1] == '$');
 		dl->dl_pos = md_dlex_span(dl, k, md_dlex_isident);
-		t = dl->dl_pos > k ? MDT_MACRO : MDT_BAD;
-		if (t == MDT_BAD)
-			dl->dl_pos = i + 1;
+		t = dl->dl_pos > k ? MDT_MACRO : md_dlex_bad(dl, i + 1,
+		    "syntax error");
 	} else {
-		t = MDT_BAD;
-		dl->dl_pos = i + 1;
+		t = md_dlex_bad(dl, i + 1, "syntax error");
 		for (k = 0; k < sizeof (md_dlex_ops) / sizeof (md_dlex_ops[0]);
 		    k++) {
 			n = strlen(md_dlex_ops[k]);
 			if (n <= dl->dl_len - i &&
 			    memcmp(b + i, md_dlex_ops[k], n) == 0) {
 				t = MDT_OP;
+				dl->dl_why = NULL;
 				dl->dl_pos = i + n;
 				break;
 			}
@@ -210,14 +420,48 @@ md_dlex_next(md_dlex_t *dl)
 	return (dl->dl_tok = t);
 }
 
-/* Is the current token the operator or identifier s? */
+/* Is the current token the operator or word s? */
 int
 md_dlex_is(const md_dlex_t *dl, const char *s)
 {
 	size_t n = strlen(s);
 
-	return ((dl->dl_tok == MDT_OP || dl->dl_tok == MDT_IDENT) &&
-	    dl->dl_toklen == n && memcmp(dl->dl_buf + dl->dl_off, s, n) == 0);
+	return ((dl->dl_tok == MDT_OP || dl->dl_tok == MDT_IDENT ||
+	    dl->dl_tok == MDT_PSPEC) && dl->dl_toklen == n &&
+	    memcmp(dl->dl_buf + dl->dl_off, s, n) == 0);
+}
+
+/*
+ * Does the '/' that is the current token end a predicate?  dtrace decides
+ * by the next character that is not blank: the end, ';', '{' or '/'.
+ */
+int
+md_dlex_epred(const md_dlex_t *dl)
+{
+	size_t i = dl->dl_pos;
+
+	while (i < dl->dl_len && md_dlex_isspace(dl->dl_buf[i]))
+		i++;
+	return (i == dl->dl_len || dl->dl_buf[i] == ';' ||
+	    dl->dl_buf[i] == '{' || dl->dl_buf[i] == '/');
+}
+
+/* The line and column (from 1) of offset off of the text. */
+void
+md_dlex_where(const char *text, size_t off, size_t *linep, size_t *colp)
+{
+	size_t line = 1, col = 1, i;
+
+	for (i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	*linep = line;
+	*colp = col;
 }
 
 /*

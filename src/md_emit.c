@@ -25,6 +25,7 @@
  * the caller discards it.
  */
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,36 @@ typedef struct md_emit {
 	size_t			em_norder;	/* room in em_order */
 	char			em_place[64];	/* "probedesc[3].verify" */
 	const md_probedesc_t	*em_pd;
+	size_t			em_pdi;		/* its index */
 } md_emit_t;
+
+static void md_emit_mark(md_emit_t *, size_t, const char *, md_dctx_t,
+    const char *, ...) MD_PRINTFLIKE(5, 6);
+
+/*
+ * A piece of the metric, raw, was written from start to the end of the
+ * output, and is parsed in context ctx; fmt names its place.  Kept when
+ * locating a fault at or after start (md_emit_loc_t).
+ */
+static void
+md_emit_mark(md_emit_t *em, size_t start, const char *raw, md_dctx_t ctx,
+    const char *fmt, ...)
+{
+	md_emit_loc_t *el = em->em_req->er_loc;
+	va_list ap;
+
+	if (el == NULL || start > el->el_off || (el->el_found &&
+	    start < el->el_start))
+		return;
+	el->el_found = 1;
+	el->el_start = start;
+	el->el_end = em->em_out->mb_len;
+	el->el_raw = raw;
+	el->el_ctx = ctx;
+	va_start(ap, fmt);
+	(void) vsnprintf(el->el_place, sizeof (el->el_place), fmt, ap);
+	va_end(ap);
+}
 
 /* "probedesc[N].SECT" into em_place, for messages; it always fits. */
 static const char *
@@ -95,11 +125,20 @@ md_emit_verify(md_emit_t *em, size_t pd)
 			    "verify for it", place, f));
 		b = md_emit_part(em);
 		for (j = 0; j < v->msv_n; j++) {
+			size_t start;
+
 			md_emit_item(b, j, " && ");
 			md_buf_putc(b, '(');
+			start = b->mb_len;
 			if (md_resolve(&em->em_rc, b, v->msv_v[j], f,
 			    place) != 0)
 				return (-1);
+			if (v->msv_n > 1)
+				md_emit_mark(em, start, v->msv_v[j], MD_DC_EXPR,
+				    "%s.%s[%zu]", place, f, j);
+			else
+				md_emit_mark(em, start, v->msv_v[j], MD_DC_EXPR,
+				    "%s.%s", place, f);
 			md_buf_puts(b, " != NULL))");
 		}
 		md_buf_puts(b, "))");
@@ -131,11 +170,17 @@ md_emit_locals(md_emit_t *em)
 	size_t i;
 
 	for (i = 0; i < p->pd_nlocals; i++) {
+		size_t start;
+
 		md_emit_item(b, i, " && ");
 		md_buf_puts(b, "((this->");
 		md_buf_puts(b, p->pd_locals[i].ml_name);
 		md_buf_puts(b, " = ");
+		start = b->mb_len;
 		md_buf_puts(b, p->pd_locals[i].ml_value);
+		md_emit_mark(em, start, p->pd_locals[i].ml_value, MD_DC_EXPR,
+		    "probedesc[%zu].local[%zu].%s", em->em_pdi, i,
+		    p->pd_locals[i].ml_name);
 		md_buf_puts(b, ") != NULL || 1))");
 	}
 	md_buf_puts(b, "))");
@@ -170,6 +215,8 @@ md_emit_xform_cb(md_buf_t *b, const md_pcmp_t *cmp, void *arg,
 		return (-1);
 	if (md_buf_failed(b))
 		return (md_buf_error(b, err));
+	md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY, "%s.%s",
+	    xa->xa_place, f);
 	k = md_kind(b->mb_data + start, b->mb_len - start, em->em_plan);
 	if ((k == MD_KIND_NUMBER && cmp->pc_str != NULL) ||
 	    (k == MD_KIND_STRING && cmp->pc_str == NULL))
@@ -199,10 +246,15 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 	if (p->pd_haslocal)
 		md_emit_locals(em);
 	if (p->pd_predicate != NULL) {
+		size_t start;
+
 		b = md_emit_part(em);
+		start = b->mb_len;
 		if (md_resolve_predicate(&em->em_rc, b, p->pd_predicate,
 		    md_emit_place(em, pd, "predicate")) != 0)
 			return (-1);
+		md_emit_mark(em, start, p->pd_predicate, MD_DC_PRED, "%s",
+		    em->em_place);
 		md_buf_putc(b, ')');
 	}
 	if (p->pd_aggregate.mm_present && !md_pred_trivial(req->er_pred)) {
@@ -220,10 +272,24 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 	return (0);
 }
 
+/* A gather's place: "probedesc[1].gather.latency", and "[1]" of many. */
+static void
+md_emit_gmark(md_emit_t *em, size_t start, const md_gather_t *g, size_t j,
+    const char *raw, md_dctx_t ctx, const char *sect, const char *what)
+{
+	if (g->mg_n > 1)
+		md_emit_mark(em, start, raw, ctx, "probedesc[%zu].%s.%s.%s[%zu]",
+		    em->em_pdi, sect, g->mg_field, what, j);
+	else
+		md_emit_mark(em, start, raw, ctx, "probedesc[%zu].%s.%s.%s",
+		    em->em_pdi, sect, g->mg_field, what);
+}
+
 static void
 md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
 {
-	size_t i, j;
+	const char *sect = all ? "alwaysgather" : "gather";
+	size_t i, j, start;
 
 	for (i = 0; i < n; i++) {
 		if (!all && !md_plan_requested(em->em_plan, g[i].mg_field))
@@ -231,9 +297,15 @@ md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
 		for (j = 0; j < g[i].mg_n; j++) {
 			md_buf_putc(em->em_out, '\t');
 			md_buf_puts(em->em_out, g[i].mg_names[j]);
+			start = em->em_out->mb_len;
 			md_buf_puts(em->em_out, g[i].mg_index[j]);
+			md_emit_gmark(em, start, &g[i], j, g[i].mg_index[j],
+			    MD_DC_INDEX, sect, "store");
 			md_buf_puts(em->em_out, " = ");
+			start = em->em_out->mb_len;
 			md_buf_puts(em->em_out, g[i].mg_exprs[j]);
+			md_emit_gmark(em, start, &g[i], j, g[i].mg_exprs[j],
+			    MD_DC_EXPR, sect, "gather");
 			md_buf_puts(em->em_out, ";\n");
 		}
 	}
@@ -253,7 +325,7 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 	const char *fnfield = NULL;
 	const md_strv_t *t, *a;
 	md_error_t xerr;
-	size_t i, nkeys = 0;
+	size_t i, nkeys = 0, start;
 	int xok;
 
 	md_buf_puts(em->em_out, "\t@");
@@ -272,9 +344,12 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 			continue;
 		}
 		md_buf_puts(em->em_out, nkeys++ == 0 ? "[" : ",");
+		start = em->em_out->mb_len;
 		if (md_resolve(&em->em_rc, em->em_out, t->msv_v[0],
 		    d->mdd_field, place) != 0)
 			return (-1);
+		md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY, "%s.%s", place,
+		    d->mdd_field);
 		if (fnfield == NULL)
 			fnfield = d->mdd_field;
 	}
@@ -282,9 +357,12 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		md_buf_putc(em->em_out, ']');
 	md_buf_puts(em->em_out, " = ");
 
+	start = em->em_out->mb_len;
 	if (fnfield == NULL) {
-		md_buf_puts(em->em_out,
-		    md_map_get(&p->pd_aggregate, "default")->msv_v[0]);
+		a = md_map_get(&p->pd_aggregate, "default");
+		md_buf_puts(em->em_out, a->msv_v[0]);
+		md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC,
+		    "probedesc[%zu].aggregate.default", pd);
 	} else {
 		t = md_map_get(&p->pd_transforms, fnfield);
 		a = md_map_get(&p->pd_aggregate, fnfield);
@@ -302,6 +380,8 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		    xok || em->em_err == NULL ? NULL : &xerr, fnfield,
 		    md_emit_place(em, pd, "aggregate")) != 0)
 			return (-1);
+		md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC, "%s.%s",
+		    em->em_place, fnfield);
 	}
 	md_buf_puts(em->em_out, ";\n");
 	return (0);
@@ -322,10 +402,19 @@ md_emit_clean_field(md_emit_t *em, const char *f, const md_strv_t *c,
 	size_t j;
 
 	for (j = 0; j < c->msv_n; j++) {
+		size_t start;
+
 		md_buf_putc(em->em_out, '\t');
+		start = em->em_out->mb_len;
 		if (md_resolve(&em->em_rc, em->em_out, c->msv_v[j], f,
 		    place) != 0)
 			return (-1);
+		if (c->msv_n > 1)
+			md_emit_mark(em, start, c->msv_v[j], MD_DC_EXPR,
+			    "%s.%s[%zu]", place, f, j);
+		else
+			md_emit_mark(em, start, c->msv_v[j], MD_DC_EXPR,
+			    "%s.%s", place, f);
 		md_buf_puts(em->em_out, " = 0;\n");
 	}
 	return (0);
@@ -388,10 +477,16 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 	size_t i;
 
 	em->em_pd = p;
+	em->em_pdi = pd;
 	for (i = 0; i < p->pd_nprobes; i++) {
+		size_t start;
+
 		if (i > 0)
 			md_buf_puts(em->em_out, ",\n");
+		start = em->em_out->mb_len;
 		md_buf_puts(em->em_out, p->pd_probes[i]);
+		md_emit_mark(em, start, p->pd_probes[i], MD_DC_PROBE,
+		    "probedesc[%zu].probes[%zu]", pd, i);
 	}
 	md_buf_putc(em->em_out, '\n');
 
@@ -438,8 +533,14 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 
 	if (m->mm_haslocals) {
 		for (i = 0; i < m->mm_nlocals; i++) {
+			size_t start;
+
 			md_buf_puts(out, "this ");
+			start = out->mb_len;
 			md_buf_puts(out, m->mm_locals[i].ml_value);
+			md_emit_mark(&em, start, m->mm_locals[i].ml_value,
+			    MD_DC_TYPE, "metad.locals[%zu].%s", i,
+			    m->mm_locals[i].ml_name);
 			md_buf_putc(out, ' ');
 			md_buf_puts(out, m->mm_locals[i].ml_name);
 			md_buf_puts(out, ";\n");

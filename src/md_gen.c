@@ -6,7 +6,9 @@
  * md_emit() write the script once, and makes the scripts: one per zone,
  * each behind its zone pragma, when the metric allows "#pragma D option
  * zone=" and fewer than four zones are given; otherwise the one script.
- * Option pragmas follow the zone pragma in each script.
+ * Option pragmas follow the zone pragma in each script.  Each script is
+ * parsed as D before it is handed out (md_dcheck_script()): what is not
+ * D is an error naming the piece of the metric at fault.
  */
 
 #include <errno.h>
@@ -256,7 +258,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	md_emit_req_t er;
 	md_result_t *r;
 	md_buf_t body;
-	size_t i;
+	size_t i, bodylen;
 
 	if (m == NULL || req == NULL) {
 		(void) md_error_set(err, MD_ERR_TRANSLATE, "no metric or "
@@ -274,6 +276,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	er.er_host = req->mdq_hostname;
 	er.er_interval = req->mdq_interval;
 	er.er_duration = req->mdq_duration;
+	er.er_loc = NULL;
 	if (er.er_host == NULL) {
 		if (gethostname(host, sizeof (host)) != 0) {
 			(void) md_error_set(err, MD_ERR_TRANSLATE, "cannot get "
@@ -290,12 +293,22 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		md_buf_fini(&body);
 		return (NULL);
 	}
+	bodylen = body.mb_len;
 	r = md_gen_result(req, folded, er.er_ndecomps, &body,
 	    m->mm_pragmazone && req->mdq_nzones > 0 &&
 	    req->mdq_nzones < MD_PRAGMAZONES, err);
 	md_buf_fini(&body);
 	if (r == NULL)
 		return (NULL);
+
+	/* never broken D (SPEC rule 2): each script is parsed whole */
+	for (i = 0; i < r->mdr_nscripts; i++) {
+		if (md_dcheck_script(m, &er, r->mdr_scripts[i], r->mdr_lens[i],
+		    r->mdr_lens[i] - bodylen, err) != 0) {
+			md_result_free(r);
+			return (NULL);
+		}
+	}
 
 	for (i = 0; i < er.er_ndecomps; i++) {
 		if (folded[i].mdd_kind == MD_DECOMP_NUMBER)

@@ -10,6 +10,9 @@
  *	md_pred.c	krill predicates: parse, print
  *	md_plan.c	which probedesc entries a script needs, what is gathered
  *	md_dlex.c	the tokens of D expressions
+ *	md_dtab.c	what D has built in: functions, variables
+ *	md_dparse.c	D, parsed: programs and the pieces of metrics
+ *	md_dcheck.c	D checked: programs, scripts made, metrics
  *	md_kind.c	whether a D expression is a string or a number
  *	md_resolve.c	$hostname, $N and $fieldN substitution
  *	md_emit.c	D text for one script
@@ -237,6 +240,7 @@ typedef int (*md_pred_field_f)(md_buf_t *, const md_pcmp_t *, void *,
 extern int md_pred_print(md_buf_t *, const md_pred_t *, md_pred_field_f,
     void *, md_error_t *);
 extern size_t md_pred_nfields(const md_pred_t *);
+extern md_pred_t *md_pred_eq(const char *, const char *);
 extern const char *md_pred_field(const md_pred_t *, size_t);
 
 /* D string literals with everything that could end them escaped (7.2). */
@@ -273,7 +277,8 @@ extern const md_gvar_t *md_plan_gatheredn(const md_plan_t *, const char *,
 
 /*
  * D tokens (md_dlex.c).  md_dlex_next() reads the next token of the text
- * into the lexer: its kind (also returned) and its span.
+ * into the lexer: its kind (also returned) and its span, as the mode
+ * (dl_mode) has it.
  */
 typedef enum md_dtok {
 	MDT_EOF,
@@ -282,22 +287,88 @@ typedef enum md_dtok {
 	MDT_STRING,	/* a string literal, with its quotes */
 	MDT_MACRO,	/* $1, $$1, $target */
 	MDT_OP,		/* an operator or punctuation */
-	MDT_BAD		/* what D does not have: 1.5, 08, "unclosed */
+	MDT_BAD,	/* what D does not have: dl_why says why */
+	MDT_AGG,	/* @name, or @ */
+	MDT_PSPEC,	/* a word of the outer scope: a probe, or a type */
+	MDT_CTL		/* a control line, # to the end of its line */
 } md_dtok_t;
+
+typedef enum md_dlmode {
+	MD_DL_EXPR,	/* expressions, clause bodies (dt_lex.l's S0) */
+	MD_DL_OUTER,	/* probe descriptions, declarations (S2) */
+	MD_DL_MEMBER	/* a member's name, after . or -> (SIDENT) */
+} md_dlmode_t;
 
 typedef struct md_dlex {
 	const char	*dl_buf;
 	size_t		dl_len;
 	size_t		dl_pos;		/* where the next token starts */
+	md_dlmode_t	dl_mode;	/* how the next token is read */
 	md_dtok_t	dl_tok;		/* the current token */
 	size_t		dl_off;		/* its offset in dl_buf */
 	size_t		dl_toklen;	/* and length */
+	const char	*dl_why;	/* MDT_BAD: what is wrong */
 } md_dlex_t;
 
 extern void md_dlex_init(md_dlex_t *, const char *, size_t);
 extern md_dtok_t md_dlex_next(md_dlex_t *);
 extern int md_dlex_is(const md_dlex_t *, const char *);
+extern int md_dlex_epred(const md_dlex_t *);
+extern void md_dlex_where(const char *, size_t, size_t *, size_t *);
 extern int md_dlex_same(const char *, size_t, const char *, size_t);
+
+/*
+ * What D has built in (md_dtab.c): functions with their arguments, and
+ * variables with their types.  A result's or a variable's kind is the one
+ * SPEC 7.16 gives it, unknown where the rule names it not.
+ */
+typedef enum md_dfkind {
+	MD_DF_AGG,	/* aggregating function: @x[k] = f(...) */
+	MD_DF_ACTION,	/* action: a whole statement */
+	MD_DF_KEYACT,	/* action that may also be an aggregation key */
+	MD_DF_SUBR	/* subroutine: a value */
+} md_dfkind_t;
+
+typedef struct md_dfunc {
+	const char	*df_name;
+	md_dfkind_t	df_kind;
+	unsigned char	df_min;		/* arguments, at least */
+	unsigned char	df_max;		/* and at most (255: any number) */
+	int		df_result;	/* md_kind_t, for SPEC 7.16 */
+} md_dfunc_t;
+
+typedef struct md_dvar {
+	const char	*dv_name;
+	const char	*dv_type;
+	int		dv_kind;	/* md_kind_t, for SPEC 7.16 */
+} md_dvar_t;
+
+extern const md_dfunc_t *md_dfunc(const char *, size_t);
+extern const md_dvar_t *md_dvar(const char *, size_t);
+extern int md_dfunc_varargs(const md_dfunc_t *);
+extern int md_dtab_sorted(void);
+
+/*
+ * D, parsed (md_dparse.c).  md_dparse() parses len bytes of text as the
+ * context has it: a whole program, or a piece of one as a metric holds
+ * it.  It returns 0, or -1 with a message in msg and the offset of the
+ * fault in *offp.  Nesting deeper than MD_DMAXDEPTH is refused.
+ */
+typedef enum md_dctx {
+	MD_DC_PROGRAM,	/* a D program */
+	MD_DC_EXPR,	/* an expression: a gather, a verify, a clean */
+	MD_DC_KEY,	/* an aggregation's key: a transform */
+	MD_DC_PRED,	/* a predicate, between the slashes */
+	MD_DC_PROBE,	/* one probe description */
+	MD_DC_AGGFUNC,	/* the value of "@[...] = " */
+	MD_DC_INDEX,	/* "[keys]" of a stored variable */
+	MD_DC_TYPE	/* the type of "this TYPE name;" */
+} md_dctx_t;
+
+#define	MD_DMAXDEPTH	64
+
+extern int md_dparse(const char *, size_t, md_dctx_t, size_t *, char *,
+    size_t);
 
 /*
  * The kind of a D expression where it is certain (md_kind.c, SPEC 7.16),
@@ -336,7 +407,27 @@ extern int md_resolve_aggregate(md_rctx_t *, md_buf_t *, const char *,
 extern int md_resolve_predicate(md_rctx_t *, md_buf_t *, const char *,
     const char *) MD_MUSTCHECK;
 
-/* Emission (md_emit.c): the body of a script, without zone pragmas. */
+/*
+ * Emission (md_emit.c): the body of a script, without zone pragmas.
+ *
+ * With er_loc set, md_emit() also finds which piece of the metric is at
+ * fault where the script is not D: of the pieces it writes (a probe, a
+ * transform, a verify value, ...), it keeps the last one that starts at
+ * or before el_off: its span in the body, its text as the metric has it,
+ * the context that text is parsed in, and its place in the metric.
+ */
+#define	MD_PLACELEN	256
+
+typedef struct md_emit_loc {
+	size_t		el_off;		/* the fault, in the body */
+	int		el_found;
+	size_t		el_start;	/* the piece, in the body */
+	size_t		el_end;
+	const char	*el_raw;	/* the piece, in the metric */
+	md_dctx_t	el_ctx;
+	char		el_place[MD_PLACELEN];
+} md_emit_loc_t;
+
 typedef struct md_emit_req {
 	const md_decomp_t	*er_decomps;	/* duplicates removed */
 	size_t			er_ndecomps;
@@ -346,9 +437,14 @@ typedef struct md_emit_req {
 	const char		*er_host;
 	const char		*er_interval;	/* NULL: no tick clause */
 	const char		*er_duration;	/* NULL: no ending clause */
+	md_emit_loc_t		*er_loc;	/* NULL: no locating */
 } md_emit_req_t;
 
 extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
     md_error_t *) MD_MUSTCHECK;
+
+/* Checking D where meta-d meets it (md_dcheck.c). */
+extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
+    const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
 
 #endif	/* MD_IMPL_H */

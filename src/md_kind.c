@@ -15,6 +15,8 @@
  *  - number: an integer or character constant; pid, timestamp, arg0 and
  *    the other integer variables; a call of strlen, index, rindex,
  *    strtoll; sizeof, offsetof; a unary - ~ !;
+ *    (the variables and subroutines are those md_dtab.c marks with a
+ *    kind: exactly the ones SPEC 7.16 names)
  *  - a binary operator: * / % & | ^ << >> < <= > >= == != && || ^^ make a
  *    number; + and - a number of two numbers, and a string of a string and
  *    a number (D's string offset, probefunc + 4);
@@ -54,28 +56,6 @@ typedef struct md_kp {
 	size_t		kp_nest;	/* ( and [ open */
 	size_t		kp_end;		/* end of the last token taken */
 } md_kp_t;
-
-static const char *const md_kind_strvars[] = {
-	"execname", "probeprov", "probemod", "probefunc", "probename",
-	"zonename", "cwd", "root"
-};
-
-static const char *const md_kind_numvars[] = {
-	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
-	"arg8", "arg9", "pid", "ppid", "tid", "uid", "gid", "cpu",
-	"timestamp", "vtimestamp", "walltimestamp", "errno", "epid", "id",
-	"ipl", "stackdepth", "ustackdepth"
-};
-
-static const char *const md_kind_strfuncs[] = {
-	"copyinstr", "lltostr", "strjoin", "substr", "strtok", "basename",
-	"dirname", "cleanpath", "toupper", "tolower", "inet_ntoa",
-	"inet_ntoa6", "inet_ntop"
-};
-
-static const char *const md_kind_numfuncs[] = {
-	"strlen", "index", "rindex", "strtoll"
-};
 
 #define	MD_NELEM(a)	(sizeof (a) / sizeof ((a)[0]))
 
@@ -262,6 +242,8 @@ static int
 md_kind_primary(md_kp_t *kp, int *fnp)
 {
 	md_kind_t k = MD_KIND_UNKNOWN;
+	const md_dfunc_t *f;
+	const md_dvar_t *v;
 
 	*fnp = MD_KIND_UNKNOWN;
 	switch (kp->kp_lex.dl_tok) {
@@ -303,17 +285,13 @@ md_kind_primary(md_kp_t *kp, int *fnp)
 			return (MDK_FAIL);
 		return (MD_KIND_UNKNOWN);
 	}
-	if (md_kind_oneof(kp, md_kind_strvars, MD_NELEM(md_kind_strvars)))
-		k = MD_KIND_STRING;
-	else if (md_kind_oneof(kp, md_kind_numvars,
-	    MD_NELEM(md_kind_numvars)))
-		k = MD_KIND_NUMBER;
-	else if (md_kind_oneof(kp, md_kind_strfuncs,
-	    MD_NELEM(md_kind_strfuncs)))
-		*fnp = MD_KIND_STRING;
-	else if (md_kind_oneof(kp, md_kind_numfuncs,
-	    MD_NELEM(md_kind_numfuncs)))
-		*fnp = MD_KIND_NUMBER;
+	/* the built-in tables mark what the rule counts */
+	if ((v = md_dvar(kp->kp_lex.dl_buf + kp->kp_lex.dl_off,
+	    kp->kp_lex.dl_toklen)) != NULL)
+		k = (md_kind_t)v->dv_kind;
+	else if ((f = md_dfunc(kp->kp_lex.dl_buf + kp->kp_lex.dl_off,
+	    kp->kp_lex.dl_toklen)) != NULL)
+		*fnp = f->df_result;
 	md_kind_take(kp);
 	return (k);
 }

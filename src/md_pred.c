@@ -441,3 +441,33 @@ md_pred_print(md_buf_t *b, const md_pred_t *p, md_pred_field_f cb, void *arg,
 	}
 	return (md_pred_print_node(b, p->mp_root, cb, arg, err));
 }
+
+/*
+ * FIELD == VALUE: the string str, or the number 0 if str is NULL (for
+ * md_metric_check()).  field and str are borrowed, and must outlive it.
+ */
+md_pred_t *
+md_pred_eq(const char *field, const char *str)
+{
+	md_pred_t *p;
+	md_pnode_t *n;
+
+	if ((p = calloc(1, sizeof (*p))) == NULL)
+		return (NULL);
+	if ((n = md_arena_alloc(&p->mp_arena, 1, sizeof (*n))) == NULL ||
+	    (p->mp_fields = md_arena_alloc(&p->mp_arena, 1,
+	    sizeof (char *))) == NULL) {
+		md_pred_free(p);
+		return (NULL);
+	}
+	n->pn_kind = MDP_REL;
+	n->pn_op = "==";
+	n->pn_field = field;
+	n->pn_str = str;
+	n->pn_num = 0;
+	p->mp_root = n;
+	p->mp_fields[0] = field;
+	p->mp_nfields = 1;
+	p->mp_nleaves = 1;
+	return (p);
+}

@@ -9,17 +9,20 @@
 
 /*
  * The tokens of text as "KIND:TEXT" separated by spaces, the kinds as
- * letters: i identifier, n integer, s string, m macro, o operator, X bad.
+ * letters: i identifier, n integer, s string, m macro, o operator, X bad,
+ * a aggregation, p outer word, c control line.  With outer set, the
+ * lexer reads the outer scope of a program.
  */
 static const char *
-t_tokens(const char *text)
+t_tokens_in(const char *text, md_dlmode_t mode)
 {
 	static char out[1024];
-	static const char kinds[] = "EinsmoX";
+	static const char kinds[] = "EinsmoXapc";
 	md_dlex_t dl;
 	size_t o = 0;
 
 	md_dlex_init(&dl, text, strlen(text));
+	dl.dl_mode = mode;
 	while (md_dlex_next(&dl) != MDT_EOF) {
 		o += (size_t)snprintf(out + o, sizeof (out) - o, "%s%c:%.*s",
 		    o > 0 ? " " : "", kinds[dl.dl_tok], (int)dl.dl_toklen,
@@ -28,6 +31,12 @@ t_tokens(const char *text)
 	}
 	out[o] = '\0';
 	return (out);
+}
+
+static const char *
+t_tokens(const char *text)
+{
+	return (t_tokens_in(text, MD_DL_EXPR));
 }
 
 static const struct {
@@ -42,25 +51,118 @@ static const struct {
 	{ "genunix`kmem_flags", "i:genunix`kmem_flags" },
 	{ "0 17 0x1F 0XaB 017 10u 10UL 10ull 'a' '\\n'",
 	    "n:0 n:17 n:0x1F n:0XaB n:017 n:10u n:10UL n:10ull n:'a' n:'\\n'" },
-	{ "1.5 .5 1e3 08 0x 10lu 10uu", "X:1.5 X:.5 X:1e3 X:08 X:0x X:10lu "
-	    "X:10uu" },
+	{ "1.5 .5 1e3 1f 1. 08 0x 10lu 10uu 1l", "X:1.5 X:.5 X:1e3 X:1f X:1. "
+	    "X:08 n:0 i:x n:10l i:u n:10u i:u n:1l" },
+	{ "18446744073709551615 18446744073709551616 0xffffffffffffffff0",
+	    "n:18446744073709551615 X:18446744073709551616 "
+	    "X:0xffffffffffffffff0" },
+	{ "'ab' '\\0' '\\x41' '12345678' '123456789' '\\q'",
+	    "n:'ab' n:'\\0' n:'\\x41' n:'12345678' X:'123456789' n:'\\q'" },
 	{ "\"a\\\"b\" \"\"", "s:\"a\\\"b\" s:\"\"" },
-	{ "\"unclosed", "X:\"unclosed" },
-	{ "\"new\nline\"", "X:\"new i:line X:\"" },
+	{ "\"unclosed", "X:\" i:unclosed" },
+	{ "\"new\nline\"", "X: i:line X:\"" },
 	{ "''", "X:''" },
 	{ "$1 $$1 $target $", "m:$1 m:$$1 m:$target X:$" },
 	{ "a<<=b>>=c...d", "i:a o:<<= i:b o:>>= i:c o:... i:d" },
 	{ "a->b++--c", "i:a o:-> i:b o:++ o:-- i:c" },
 	{ "a^^b||c&&d", "i:a o:^^ i:b o:|| i:c o:&& i:d" },
 	{ "x/*comment*/+/**/y", "i:x o:+ i:y" },
-	{ "x /* unclosed", "i:x X:/* unclosed" },
-	{ "@a[0] = count();", "o:@ i:a o:[ n:0 o:] o:= i:count o:( o:) o:;" },
+	{ "x /* unclosed", "i:x X:" },
+	{ "x /* a /* b */", "i:x X:" },
+	{ "@a[0] = count(); @ = sum(1)", "a:@a o:[ n:0 o:] o:= i:count o:( "
+	    "o:) o:; a:@ o:= i:sum o:( n:1 o:)" },
+	{ "a\\\nb", "i:a i:b" },
+	{ "#pragma D option quiet\n  # 12 \"x\"\nx # y", "c:#pragma D option "
+	    "quiet c:# 12 \"x\" i:x X:# i:y" },
+	{ "#!/usr/sbin/dtrace -s\nx", "i:x" },
 	{ "a \\ b", "i:a X:\\ i:b" },
 };
 
 START_TEST(dlex_should_split_d_into_tokens)
 {
 	ck_assert_str_eq(t_tokens(lexed[_i].l_in), lexed[_i].l_out);
+}
+END_TEST
+
+static const struct {
+	const char	*o_in;
+	const char	*o_out;
+} outer[] = {
+	{ "syscall::read:entry", "p:syscall::read:entry" },
+	{ "fbt:vmlinux:[a-c]*:entry, profile-97 /x/ {",
+	    "p:fbt:vmlinux:[a-c]*:entry o:, p:profile-97 o:/ p:x o:/ o:{" },
+	{ "node*:::http-server-request", "p:node*:::http-server-request" },
+	{ "self int x;", "p:self p:int p:x X:;" },
+	{ "123 :::BEGIN", "n:123 p::::BEGIN" },
+};
+
+START_TEST(dlex_should_read_the_outer_scope)
+{
+	ck_assert_str_eq(t_tokens_in(outer[_i].o_in, MD_DL_OUTER),
+	    outer[_i].o_out);
+}
+END_TEST
+
+/* The '/' that ends a predicate: followed by the end, ';', '{' or '/'. */
+START_TEST(dlex_should_tell_the_end_of_a_predicate)
+{
+	static const struct {
+		const char	*e_in;
+		int		e_end;
+	} e[] = {
+		{ "/", 1 }, { "/ {", 1 }, { "/\n\t;", 1 }, { "/ /", 1 },
+		{ "/ x", 0 }, { "/2", 0 }, { "/ (", 0 },
+	};
+	md_dlex_t dl;
+	size_t i;
+
+	for (i = 0; i < sizeof (e) / sizeof (e[0]); i++) {
+		md_dlex_init(&dl, e[i].e_in, strlen(e[i].e_in));
+		ck_assert_int_eq(md_dlex_next(&dl), MDT_OP);
+		ck_assert_msg(md_dlex_epred(&dl) == e[i].e_end, "%s",
+		    e[i].e_in);
+	}
+}
+END_TEST
+
+START_TEST(dlex_should_say_why_a_token_is_bad)
+{
+	static const struct {
+		const char	*w_in;
+		const char	*w_why;
+	} w[] = {
+		{ "1.5", "floating-point constants are not permitted" },
+		{ "09", "invalid digit" },
+		{ "99999999999999999999", "integer overflow" },
+		{ "\"a\nb\"", "newline encountered in string literal" },
+		{ "'a\n'", "newline encountered in character constant" },
+		{ "''", "empty character constant" },
+		{ "'123456789'", "character constant is too long" },
+		{ "/* x", "end-of-file encountered before matching */" },
+		{ "/* /* */", "/* encountered inside a comment" },
+		{ "\\", "syntax error" },
+	};
+	md_dlex_t dl;
+	size_t i;
+
+	for (i = 0; i < sizeof (w) / sizeof (w[0]); i++) {
+		md_dlex_init(&dl, w[i].w_in, strlen(w[i].w_in));
+		ck_assert_int_eq(md_dlex_next(&dl), MDT_BAD);
+		ck_assert_str_eq(dl.dl_why, w[i].w_why);
+	}
+}
+END_TEST
+
+START_TEST(dlex_where_should_count_lines_and_columns)
+{
+	size_t line, col;
+
+	md_dlex_where("ab\ncd\n", 4, &line, &col);
+	ck_assert_uint_eq(line, 2);
+	ck_assert_uint_eq(col, 2);
+	md_dlex_where("ab", 0, &line, &col);
+	ck_assert_uint_eq(line, 1);
+	ck_assert_uint_eq(col, 1);
 }
 END_TEST
 
@@ -134,6 +236,11 @@ dlex_suite(void)
 
 	tcase_add_loop_test(tc, dlex_should_split_d_into_tokens, 0,
 	    (int)(sizeof (lexed) / sizeof (lexed[0])));
+	tcase_add_loop_test(tc, dlex_should_read_the_outer_scope, 0,
+	    (int)(sizeof (outer) / sizeof (outer[0])));
+	tcase_add_test(tc, dlex_should_tell_the_end_of_a_predicate);
+	tcase_add_test(tc, dlex_should_say_why_a_token_is_bad);
+	tcase_add_test(tc, dlex_where_should_count_lines_and_columns);
 	tcase_add_test(tc, dlex_should_stay_at_the_end);
 	tcase_add_test(tc, dlex_should_not_read_past_its_length);
 	tcase_add_test(tc, dlex_is_should_match_whole_tokens);

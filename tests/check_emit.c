@@ -190,8 +190,8 @@ START_TEST(emit_should_refuse_a_gathered_field_without_verify)
 	    "'probedesc': [{ 'probes': ['e'], 'gather': { "
 	    "'a': { 'gather': 'A', 'store': 'thread' }, "
 	    "'b': { 'gather': 'B', 'store': 'thread' } } },"
-	    "{ 'probes': ['r'], 'aggregate': { 'default': 'c()', 'a': 'c()', "
-	    "'b': 'c()' }, 'transforms': { 'a': '$0', 'b': '$0' }, "
+	    "{ 'probes': ['r'], 'aggregate': { 'default': 'count()', 'a': 'count()', "
+	    "'b': 'count()' }, 'transforms': { 'a': '$0', 'b': '$0' }, "
 	    "'verify': { 'a': '$0' } },"
 	    "{ 'probes': ['r'], 'clean': { 'a': '$0', 'b': '$0' } } ] } }",
 	    "s:b", NULL, MD_ERR_TRANSLATE),
@@ -202,11 +202,11 @@ END_TEST
 
 #define	E_TWO \
 	"{ 'fields': ['a', 'b'], 'metad': { 'probedesc': [" \
-	"  { 'probes': ['one'], 'aggregate': { 'default': 'c()', " \
-	"      'a': 'c()', 'b': 'q($1)' }, 'transforms': { 'a': 'A', " \
+	"  { 'probes': ['one'], 'aggregate': { 'default': 'count()', " \
+	"      'a': 'count()', 'b': 'q($1)' }, 'transforms': { 'a': 'A', " \
 	"      'b': 'B' } }," \
-	"  { 'probes': ['two'], 'aggregate': { 'default': 'c()', " \
-	"      'a': 'c()' }, 'transforms': { 'a': 'A' } } ] } }"
+	"  { 'probes': ['two'], 'aggregate': { 'default': 'count()', " \
+	"      'a': 'count()' }, 'transforms': { 'a': 'A' } } ] } }"
 
 START_TEST(emit_should_refuse_a_field_an_aggregate_lacks)
 {
@@ -227,8 +227,8 @@ START_TEST(emit_should_refuse_only_a_broken_function_it_prints)
 	    "function can only use $0, the transformed value");
 	ck_assert_ptr_nonnull(strstr(t_gen("{ 'fields': ['a', 'b'], 'metad': "
 	    "{ 'probedesc': [{ 'probes': ['one'], 'aggregate': { 'default': "
-	    "'c()', 'a': 'c()', 'b': 'q($1)' }, 'transforms': { 'a': 'A', "
-	    "'b': 'B' } }] } }", "s:b n:a", NULL), "\t@[(B)] = c();\n"));
+	    "'count()', 'a': 'count()', 'b': 'q($1)' }, 'transforms': { 'a': 'A', "
+	    "'b': 'B' } }] } }", "s:b n:a", NULL), "\t@[(B)] = count();\n"));
 }
 END_TEST
 
@@ -236,7 +236,7 @@ START_TEST(emit_should_refuse_an_entry_predicate_naming_nothing)
 {
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'metad': { "
 	    "'probedesc': [{ 'probes': ['x'], 'predicate': '$a0 > 1', "
-	    "'aggregate': { 'default': 'c()', 'a': 'c()' }, 'transforms': { "
+	    "'aggregate': { 'default': 'count()', 'a': 'count()' }, 'transforms': { "
 	    "'a': 'A' } }] } }", "", NULL, MD_ERR_TRANSLATE),
 	    "probedesc[0].predicate: $a0 refers to \"a\", which is not "
 	    "gathered");
@@ -252,14 +252,14 @@ END_TEST
 	"{ 'fields': ['lat', 'pid', 'dev', 'op'], 'metad': { 'probedesc': [" \
 	"  { 'probes': ['e'], 'gather': { 'lat': { 'gather': 'timestamp', " \
 	"      'store': 'global[arg0]' } } }," \
-	"  { 'probes': ['one'], 'aggregate': { 'default': 'c()', " \
-	"      'lat': 'c()', 'pid': 'c()', 'dev': 'c()', 'op': 'c()' }, " \
+	"  { 'probes': ['one'], 'aggregate': { 'default': 'count()', " \
+	"      'lat': 'count()', 'pid': 'count()', 'dev': 'count()', 'op': 'count()' }, " \
 	"    'transforms': { 'lat': 'timestamp - $0[arg0]', " \
 	"      'pid': 'lltostr(pid)', 'dev': 'args[1]->dev_statname', " \
 	"      'op': 'arg0 & 1 ? \\\"read\\\" : \\\"write\\\"' }, " \
 	"    'verify': { 'lat': '$0[arg0]' } }," \
-	"  { 'probes': ['two'], 'aggregate': { 'default': 'c()', " \
-	"      'lat': 'c()', 'pid': 'c()', 'dev': 'c()', 'op': 'c()' }, " \
+	"  { 'probes': ['two'], 'aggregate': { 'default': 'count()', " \
+	"      'lat': 'count()', 'pid': 'count()', 'dev': 'count()', 'op': 'count()' }, " \
 	"    'transforms': { 'lat': '$0[arg0]', 'pid': 'pid', " \
 	"      'dev': 'D', 'op': 'probefunc' }, " \
 	"    'verify': { 'lat': '$0[arg0]' } }," \
@@ -340,7 +340,7 @@ START_TEST(emit_should_clean_in_gathered_order)
 	    "'alwaysgather': { 'z': { 'gather': '1', 'store': 'thread' }, "
 	    "'x': { 'gather': '2', 'store': 'thread' }, 'y': { 'gather': '3', "
 	    "'store': 'thread' } } }, { 'probes': ['r'], 'aggregate': { "
-	    "'default': 'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' }, "
+	    "'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': 'A' }, "
 	    "'verify': { 'x': '$0', 'y': '$0', 'z': '$0' } }, "
 	    "{ 'probes': ['c1'], 'clean': { 'y': '$0', 'z': '$0' } }, "
 	    "{ 'probes': ['c2'], 'clean': { 'y': '$0', 'x': '$0', 'z': '$0' } "

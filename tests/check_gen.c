@@ -164,7 +164,7 @@ START_TEST(gen_should_keep_the_host_name_in_its_string)
 
 	/* bare, as an aggregating function uses it: an error */
 	m = t_metric("{ 'fields': ['a'], 'metad': { 'probedesc': [{ "
-	    "'probes': ['x'], 'aggregate': { 'default': 'c()', 'a': "
+	    "'probes': ['x'], 'aggregate': { 'default': 'count()', 'a': "
 	    "'sum($hostname)' }, 'transforms': { 'a': 'A' } }] } }");
 	d.mdd_field = "a";
 	d.mdd_kind = MD_DECOMP_NUMBER;
@@ -175,12 +175,20 @@ START_TEST(gen_should_keep_the_host_name_in_its_string)
 	    "stands bare in D here, and the host name \"evil); "
 	    "system(\"id\"\" cannot: a host name is 1 to 255 letters, "
 	    "digits, '-' and '.'");
-	req.mdq_hostname = "db-2.example.com";
+	req.mdq_hostname = "dbhost";
 	r = md_generate(m, &req, &err);
 	ck_assert_msg(r != NULL, "%s", err.mde_msg);
 	ck_assert_str_eq(r->mdr_scripts[0],
-	    "x\n{\n\t@ = sum(db-2.example.com);\n}\n\n");
+	    "x\n{\n\t@ = sum(dbhost);\n}\n\n");
 	md_result_free(r);
+
+	/* a host name D cannot read bare is not printed as D */
+	req.mdq_hostname = "db-2.example.com";
+	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_D);
+	ck_assert_str_eq(err.mde_msg, "probedesc[0].aggregate.a: D "
+	    "floating-point constants are not permitted (column 8 of "
+	    "\"sum(db-2.example.com)\" in the script)");
 	md_metric_free(m);
 }
 END_TEST
@@ -191,18 +199,18 @@ START_TEST(gen_should_treat_javascript_names_as_names)
 	const char *m = "{ 'fields': ['toString', '__proto__', '10', '2'], "
 	    "'metad': { 'probedesc': [{ 'probes': ['e'], 'gather': { "
 	    "'__proto__': { 'gather': 'arg0', 'store': 'thread' } } }, "
-	    "{ 'probes': ['x'], 'aggregate': { 'default': 'c()', '10': 'c()', "
-	    "'2': 'c()', 'toString': 'c()', '__proto__': 'q($0)' }, "
+	    "{ 'probes': ['x'], 'aggregate': { 'default': 'count()', '10': 'count()', "
+	    "'2': 'count()', 'toString': 'count()', '__proto__': 'quantize($0)' }, "
 	    "'transforms': { '2': 'T2', '10': 'T10', 'toString': 'S', "
 	    "'__proto__': '$0' }, 'verify': { '__proto__': '$0' } }, "
 	    "{ 'probes': ['r'], 'clean': { '__proto__': '$0' } }] } }";
 
 	ck_assert_str_eq(t_gen(m, "s:10 s:2", NULL),
-	    "x\n{\n\t@[(T10),(T2)] = c();\n}\n\n");
+	    "x\n{\n\t@[(T10),(T2)] = count();\n}\n\n");
 	ck_assert_str_eq(t_gen(m, "s:toString n:__proto__", NULL),
 	    "e\n{\n\tself->__proto__0 = arg0;\n}\n\n"
 	    "x\n/((((((self->__proto__0) != NULL)))))/{\n"
-	    "\t@[(S)] = q((self->__proto__0));\n}\n\n"
+	    "\t@[(S)] = quantize((self->__proto__0));\n}\n\n"
 	    "r\n{\n\t(self->__proto__0) = 0;\n}\n\n");
 }
 END_TEST
@@ -214,14 +222,14 @@ START_TEST(gen_should_refuse_unknown_and_internal_fields)
 	    MD_ERR_FIELD), "unknown field: \"a\"");
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'fields_internal': "
 	    "['v'], 'metad': { 'probedesc': [{ 'probes': ['x'], 'aggregate': "
-	    "{ 'default': 'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' } }] "
+	    "{ 'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': 'A' } }] "
 	    "} }", "n:v", NULL, MD_ERR_FIELD), "unknown field: \"v\" is "
 	    "internal to the metric (fields_internal): it is gathered for "
 	    "transforms, never aggregated");
 	/* SPEC 7.11: in both lists, a field is internal */
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a', 'v'], "
 	    "'fields_internal': ['v'], 'metad': { 'probedesc': [{ 'probes': "
-	    "['x'], 'aggregate': { 'default': 'c()', 'a': 'c()' }, "
+	    "['x'], 'aggregate': { 'default': 'count()', 'a': 'count()' }, "
 	    "'transforms': { 'a': 'A' } }] } }", "s:v", NULL, MD_ERR_FIELD),
 	    "unknown field: \"v\" is internal to the metric (fields_internal):"
 	    " it is gathered for transforms, never aggregated");
@@ -374,7 +382,7 @@ START_TEST(gen_should_refuse_scripts_past_the_output_limit)
 
 	o = metric + sprintf(metric, "{ \"fields\": [\"a\"], \"metad\": { "
 	    "\"probedesc\": [{ \"probes\": [\"x\"], \"aggregate\": { "
-	    "\"default\": \"c()\", \"a\": \"c()\" }, \"transforms\": { "
+	    "\"default\": \"count()\", \"a\": \"count()\" }, \"transforms\": { "
 	    "\"a\": \"");
 	(void) memset(o, 'A', big);
 	(void) strcpy(o + big, "\" } }] } }");

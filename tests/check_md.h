@@ -27,6 +27,8 @@ extern Suite *gen_suite(void);
 extern Suite *option_suite(void);
 extern Suite *dlex_suite(void);
 extern Suite *kind_suite(void);
+extern Suite *dparse_suite(void);
+extern Suite *dcheck_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */
 extern const char *q(const char *);

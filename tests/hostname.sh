@@ -53,9 +53,15 @@ as "$evil" -n a "$tmp/bare.json"
 [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] &&
     grep -q '^meta-d: translating: probedesc\[0\]\.aggregate\.a: \$hostname stands bare' "$tmp/err"
 ok $? "a bare host name that is not one is an error: $(cat "$tmp/err")"
-as 'db-2.example.com' -n a "$tmp/bare.json"
-[ "$status" -eq 0 ] && grep -qF 'sum(db-2.example.com)' "$tmp/out"
+as 'dbhost' -n a "$tmp/bare.json"
+[ "$status" -eq 0 ] && grep -qF 'sum(dbhost)' "$tmp/out"
 ok $? "a bare host name that is one is put in: $(cat "$tmp/out" "$tmp/err")"
+# a host name, but not D where it stands bare: refused, not printed
+as 'db-2.example.com' -n a "$tmp/bare.json"
+[ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qF \
+    'probedesc[0].aggregate.a: D floating-point constants are not permitted' \
+    "$tmp/err"
+ok $? "a bare host name D cannot read is an error: $(cat "$tmp/out" "$tmp/err")"
 
 # a host name holding $0 is not read again
 printf '%s\n' '{ "fields": ["a"], "metad": { "probedesc": [' \

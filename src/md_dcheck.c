@@ -1,0 +1,518 @@
+/*
+ * md_dcheck.c: D checked without dtrace, where meta-d meets it.
+ *
+ *	md_d_check()		a D program: --check-d
+ *	md_dcheck_script()	a script md_generate() made, before it is
+ *				handed out: where it is not D, the piece of
+ *				the metric at fault is found (md_emit() with
+ *				er_loc) and named
+ *	md_metric_check()	a metric: each of its pieces of D in its
+ *				context, then every request a user can make
+ *
+ * The parsing is md_dparse()'s.  A message names the place in the metric
+ * ("probedesc[1].transforms.latency") and the column in that piece of D,
+ * as the metric has it; where the piece is D alone and only the script it
+ * went into is not (a transform that is an action, put where a value is
+ * needed), the message quotes the piece as the script has it instead.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+#define	MD_QUOTEMAX	100	/* bytes of a script quoted in a message */
+
+int
+md_d_check(const char *text, size_t len, size_t *linep, size_t *colp,
+    md_error_t *err)
+{
+	char msg[MD_ERRMSGLEN];
+	size_t off = 0, line, col;
+
+	if (text == NULL && len > 0)
+		return (md_error_set(err, MD_ERR_D, "no text"));
+	if (md_dparse(text == NULL ? "" : text, len, MD_DC_PROGRAM, &off, msg,
+	    sizeof (msg)) == 0)
+		return (0);
+	md_dlex_where(text, off, &line, &col);
+	if (linep != NULL)
+		*linep = line;
+	if (colp != NULL)
+		*colp = col;
+	return (md_error_set(err, MD_ERR_D, "%s", msg));
+}
+
+/* "(column C)", or "(line L, column C)" past the first line. */
+static void
+md_dcheck_where(char *buf, size_t len, const char *text, size_t off)
+{
+	size_t line, col;
+
+	md_dlex_where(text, off, &line, &col);
+	if (line > 1)
+		(void) snprintf(buf, len, "(line %zu, column %zu)", line, col);
+	else
+		(void) snprintf(buf, len, "(column %zu)", col);
+}
+
+/*
+ * One piece of the metric, raw, parsed in context ctx; place names it.
+ * Returns 0, or -1 with MD_ERR_D.
+ */
+static int
+md_dcheck_piece(const char *raw, md_dctx_t ctx, const char *place,
+    md_error_t *err)
+{
+	char msg[MD_ERRMSGLEN], where[64];
+	size_t off;
+
+	if (md_dparse(raw, strlen(raw), ctx, &off, msg, sizeof (msg)) == 0)
+		return (0);
+	md_dcheck_where(where, sizeof (where), raw, off);
+	return (md_error_set(err, MD_ERR_D, "%s: D %s %s", place, msg, where));
+}
+
+/*
+ * An aggregating function with $0 (not $0N) replaced by the transform in
+ * parentheses, as md_resolve_aggregate() puts it, into b.
+ */
+static void
+md_dcheck_subst(md_buf_t *b, const char *fn, const char *xform)
+{
+	const char *p;
+
+	while ((p = strstr(fn, "$0")) != NULL) {
+		md_buf_append(b, fn, (size_t)(p - fn));
+		if (p[2] >= '0' && p[2] <= '9') {
+			md_buf_append(b, p, 2);
+		} else {
+			md_buf_putc(b, '(');
+			md_buf_puts(b, xform);
+			md_buf_putc(b, ')');
+		}
+		fn = p + 2;
+	}
+	md_buf_puts(b, fn);
+}
+
+/*
+ * The aggregating functions of an entry: each as written, then with its
+ * field's transform for $0.
+ */
+static int
+md_dcheck_aggregate(const md_probedesc_t *p, size_t pd, md_buf_t *b,
+    md_error_t *err)
+{
+	char place[MD_PLACELEN], msg[MD_ERRMSGLEN], where[64];
+	const md_map_t *am = &p->pd_aggregate;
+	const md_strv_t *t;
+	size_t i, off;
+
+	for (i = 0; i < am->mm_n; i++) {
+		const char *f = am->mm_pairs[i].mp_key;
+		const char *fn = am->mm_pairs[i].mp_val.msv_v[0];
+
+		(void) snprintf(place, sizeof (place),
+		    "probedesc[%zu].aggregate.%s", pd, f);
+		if (md_dcheck_piece(fn, MD_DC_AGGFUNC, place, err) != 0)
+			return (-1);
+		if (strstr(fn, "$0") == NULL ||
+		    (t = md_map_get(&p->pd_transforms, f)) == NULL)
+			continue;
+		md_buf_reset(b);
+		md_dcheck_subst(b, fn, t->msv_v[0]);
+		if (md_buf_failed(b))
+			return (md_buf_error(b, err));
+		if (md_dparse(b->mb_data, b->mb_len, MD_DC_AGGFUNC, &off, msg,
+		    sizeof (msg)) == 0)
+			continue;
+		md_dcheck_where(where, sizeof (where), b->mb_data, off);
+		return (md_error_set(err, MD_ERR_D, "%s: D %s %s, with "
+		    "probedesc[%zu].transforms.%s for $0: \"%.*s\"%s", place,
+		    msg, where, pd, f, b->mb_len > MD_QUOTEMAX ? MD_QUOTEMAX :
+		    (int)b->mb_len, b->mb_data, b->mb_len > MD_QUOTEMAX ?
+		    "..." : ""));
+	}
+	return (0);
+}
+
+/* Each string of each value of a map, parsed in context ctx. */
+static int
+md_dcheck_map(const md_map_t *map, size_t pd, const char *sect,
+    md_dctx_t ctx, md_error_t *err)
+{
+	char place[MD_PLACELEN];
+	size_t i, j;
+
+	for (i = 0; i < map->mm_n; i++) {
+		const md_strv_t *v = &map->mm_pairs[i].mp_val;
+
+		for (j = 0; j < v->msv_n; j++) {
+			if (v->msv_n > 1)
+				(void) snprintf(place, sizeof (place),
+				    "probedesc[%zu].%s.%s[%zu]", pd, sect,
+				    map->mm_pairs[i].mp_key, j);
+			else
+				(void) snprintf(place, sizeof (place),
+				    "probedesc[%zu].%s.%s", pd, sect,
+				    map->mm_pairs[i].mp_key);
+			if (md_dcheck_piece(v->msv_v[j], ctx, place, err) != 0)
+				return (-1);
+		}
+	}
+	return (0);
+}
+
+static int
+md_dcheck_gathers(const md_gather_t *g, size_t n, size_t pd,
+    const char *sect, md_error_t *err)
+{
+	char place[MD_PLACELEN], idx[32];
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < g[i].mg_n; j++) {
+			idx[0] = '\0';
+			if (g[i].mg_n > 1)
+				(void) snprintf(idx, sizeof (idx), "[%zu]", j);
+			(void) snprintf(place, sizeof (place),
+			    "probedesc[%zu].%s.%s.gather%s", pd, sect,
+			    g[i].mg_field, idx);
+			if (md_dcheck_piece(g[i].mg_exprs[j], MD_DC_EXPR, place,
+			    err) != 0)
+				return (-1);
+			if (g[i].mg_index[j][0] == '\0')
+				continue;
+			(void) snprintf(place, sizeof (place),
+			    "probedesc[%zu].%s.%s.store%s", pd, sect,
+			    g[i].mg_field, idx);
+			if (md_dcheck_piece(g[i].mg_index[j], MD_DC_INDEX,
+			    place, err) != 0)
+				return (-1);
+		}
+	}
+	return (0);
+}
+
+/* Every piece of D of the metric, in its context. */
+static int
+md_dcheck_pieces(const md_metric_t *m, md_error_t *err)
+{
+	char place[MD_PLACELEN];
+	md_buf_t b;
+	size_t pd, i;
+	int rv = -1;
+
+	for (i = 0; i < m->mm_nlocals; i++) {
+		(void) snprintf(place, sizeof (place), "metad.locals[%zu].%s", i,
+		    m->mm_locals[i].ml_name);
+		if (md_dcheck_piece(m->mm_locals[i].ml_value, MD_DC_TYPE, place,
+		    err) != 0)
+			return (-1);
+	}
+	md_buf_init(&b);
+	for (pd = 0; pd < m->mm_npds; pd++) {
+		const md_probedesc_t *p = m->mm_pds[pd];
+
+		for (i = 0; i < p->pd_nprobes; i++) {
+			(void) snprintf(place, sizeof (place),
+			    "probedesc[%zu].probes[%zu]", pd, i);
+			if (md_dcheck_piece(p->pd_probes[i], MD_DC_PROBE, place,
+			    err) != 0)
+				goto out;
+		}
+		if (md_dcheck_gathers(p->pd_always, p->pd_nalways, pd,
+		    "alwaysgather", err) != 0 ||
+		    md_dcheck_gathers(p->pd_gather, p->pd_ngather, pd,
+		    "gather", err) != 0)
+			goto out;
+		for (i = 0; i < p->pd_nlocals; i++) {
+			(void) snprintf(place, sizeof (place),
+			    "probedesc[%zu].local[%zu].%s", pd, i,
+			    p->pd_locals[i].ml_name);
+			if (md_dcheck_piece(p->pd_locals[i].ml_value, MD_DC_EXPR,
+			    place, err) != 0)
+				goto out;
+		}
+		if (md_dcheck_map(&p->pd_transforms, pd, "transforms",
+		    MD_DC_KEY, err) != 0 ||
+		    md_dcheck_aggregate(p, pd, &b, err) != 0 ||
+		    md_dcheck_map(&p->pd_verify, pd, "verify", MD_DC_EXPR,
+		    err) != 0 ||
+		    md_dcheck_map(&p->pd_clean, pd, "clean", MD_DC_EXPR,
+		    err) != 0)
+			goto out;
+		if (p->pd_predicate != NULL) {
+			(void) snprintf(place, sizeof (place),
+			    "probedesc[%zu].predicate", pd);
+			if (md_dcheck_piece(p->pd_predicate, MD_DC_PRED, place,
+			    err) != 0)
+				goto out;
+		}
+	}
+	rv = 0;
+out:
+	md_buf_fini(&b);
+	return (rv);
+}
+
+/*
+ * A script md_generate() made for er: len bytes, the body (md_emit()'s)
+ * after prefix bytes of pragmas.  Returns 0 if it is D; else -1 with
+ * MD_ERR_D and a message naming the piece of the metric at fault.
+ */
+int
+md_dcheck_script(const md_metric_t *m, const md_emit_req_t *er,
+    const char *script, size_t len, size_t prefix, md_error_t *err)
+{
+	char msg[MD_ERRMSGLEN], where[64];
+	md_emit_req_t ler = *er;
+	md_emit_loc_t loc;
+	md_error_t lerr;
+	md_buf_t b;
+	size_t off, line, col, n;
+	int rv;
+
+	if (md_dparse(script, len, MD_DC_PROGRAM, &off, msg,
+	    sizeof (msg)) == 0)
+		return (0);
+
+	/* emit the body again, and find the piece the fault is in or after */
+	(void) memset(&loc, 0, sizeof (loc));
+	loc.el_off = off - prefix;
+	ler.er_loc = &loc;
+	md_buf_init(&b);
+	b.mb_limit = MD_MAXOUTPUT;
+	if (off < prefix || md_emit(&b, m, &ler, &lerr) != 0 ||
+	    !loc.el_found) {
+		md_buf_fini(&b);
+		md_dlex_where(script, off, &line, &col);
+		return (md_error_set(err, MD_ERR_D, "the script is not valid "
+		    "D: line %zu, column %zu: %s", line, col, msg));
+	}
+
+	/* the piece as the metric has it, parsed alone, names the column */
+	if (md_dcheck_piece(loc.el_raw, loc.el_ctx, loc.el_place, err) != 0) {
+		md_buf_fini(&b);
+		return (-1);
+	}
+	n = loc.el_end - loc.el_start;
+	if (loc.el_off < loc.el_end) {
+		md_dcheck_where(where, sizeof (where), b.mb_data +
+		    loc.el_start, loc.el_off - loc.el_start);
+		rv = md_error_set(err, MD_ERR_D, "%s: D %s %.*s of \"%.*s\"%s "
+		    "in the script)", loc.el_place, msg,
+		    (int)strlen(where) - 1, where, n > MD_QUOTEMAX ?
+		    MD_QUOTEMAX : (int)n, b.mb_data + loc.el_start,
+		    n > MD_QUOTEMAX ? "..." : "");
+	} else {
+		rv = md_error_set(err, MD_ERR_D, "%s: D %s (after \"%s%.*s\" "
+		    "in the script)", loc.el_place, msg, n > MD_QUOTEMAX ?
+		    "..." : "", n > MD_QUOTEMAX ? MD_QUOTEMAX : (int)n,
+		    b.mb_data + loc.el_end - (n > MD_QUOTEMAX ? MD_QUOTEMAX :
+		    n));
+	}
+	md_buf_fini(&b);
+	return (rv);
+}
+
+/*
+ * Checking every request: one md_request_t made and generated at a time,
+ * with a label for the message ("-s execname -n latency").
+ */
+typedef struct md_mcheck {
+	const md_metric_t	*mc_m;
+	md_request_t		mc_req;
+	md_decomp_t		mc_d[MD_MAXDECOMPS];
+	md_error_t		*mc_err;
+} md_mcheck_t;
+
+static const char *
+md_mcheck_kind(md_dkind_t k)
+{
+	return (k == MD_DECOMP_STRING ? "-s" : "-n");
+}
+
+/* Generate mc_req; on failure, the request leads the message. */
+static int
+md_mcheck_run(md_mcheck_t *mc, const char *what)
+{
+	md_result_t *r;
+	md_error_t e;
+	char label[MD_ERRMSGLEN];
+	size_t i, n = 0;
+
+	if ((r = md_generate(mc->mc_m, &mc->mc_req, &e)) != NULL) {
+		md_result_free(r);
+		return (0);
+	}
+	if (e.mde_code == MD_ERR_NOMEM)
+		return (md_error_nomem(mc->mc_err));
+	label[0] = '\0';
+	for (i = 0; i < mc->mc_req.mdq_ndecomps && n < sizeof (label); i++)
+		n += (size_t)snprintf(label + n, sizeof (label) - n, "%s%s %s",
+		    i > 0 ? " " : "", md_mcheck_kind(mc->mc_d[i].mdd_kind),
+		    mc->mc_d[i].mdd_field);
+	if (what != NULL && n < sizeof (label))
+		(void) snprintf(label + n, sizeof (label) - n, "%s%s",
+		    n > 0 ? " " : "", what);
+	return (md_error_set(mc->mc_err, e.mde_code, "%s: %s",
+	    label[0] != '\0' ? label : "with no options", e.mde_msg));
+}
+
+static int
+md_mcheck_decomps(md_mcheck_t *mc, size_t n, const char *a, md_dkind_t ka,
+    const char *b, md_dkind_t kb)
+{
+	mc->mc_d[0].mdd_field = a;
+	mc->mc_d[0].mdd_kind = ka;
+	mc->mc_d[1].mdd_field = b;
+	mc->mc_d[1].mdd_kind = kb;
+	mc->mc_req.mdq_ndecomps = n;
+	return (md_mcheck_run(mc, NULL));
+}
+
+/*
+ * A predicate on field f: f == "" first, f == 0 if that fails; an error
+ * only if both do (a transform D knows to be a number takes no string).
+ */
+static int
+md_mcheck_pred(md_mcheck_t *mc, const char *f)
+{
+	char what[MD_ERRMSGLEN];
+	md_error_t first;
+	md_pred_t *p;
+	int rv, kind;
+
+	mc->mc_req.mdq_ndecomps = 0;
+	for (kind = 0; kind < 2; kind++) {
+		if ((p = md_pred_eq(f, kind == 0 ? "" : NULL)) == NULL)
+			return (md_error_nomem(mc->mc_err));
+		mc->mc_req.mdq_pred = p;
+		(void) snprintf(what, sizeof (what), "-p '{\"eq\": [\"%s\", "
+		    "%s]}'", f, kind == 0 ? "\"\"" : "0");
+		rv = md_mcheck_run(mc, what);
+		mc->mc_req.mdq_pred = NULL;
+		md_pred_free(p);
+		if (rv == 0)
+			return (0);
+		if (mc->mc_err == NULL || mc->mc_err->mde_code == MD_ERR_NOMEM)
+			return (-1);
+		if (kind == 0)
+			first = *mc->mc_err;
+	}
+	*mc->mc_err = first;
+	return (-1);
+}
+
+/*
+ * Can field f be only an aggregation's key?  So it is if a transform of
+ * it is an action that only a key may be (stack(), func(), ...): D
+ * compares no such value, and no predicate can use the field.
+ */
+static int
+md_mcheck_keyonly(const md_metric_t *m, const char *f)
+{
+	char msg[MD_ERRMSGLEN];
+	const md_strv_t *t;
+	size_t pd, off;
+
+	for (pd = 0; pd < m->mm_npds; pd++) {
+		if ((t = md_map_get(&m->mm_pds[pd]->pd_transforms, f)) == NULL)
+			continue;
+		if (md_dparse(t->msv_v[0], strlen(t->msv_v[0]), MD_DC_EXPR,
+		    &off, msg, sizeof (msg)) != 0 && md_dparse(t->msv_v[0],
+		    strlen(t->msv_v[0]), MD_DC_KEY, &off, msg,
+		    sizeof (msg)) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* Every request a user can make of the metric. */
+static int
+md_mcheck_all(const md_metric_t *m, md_error_t *err)
+{
+	static const char *const zone1[] = { "global" };
+	static const char *const zone4[] = { "z1", "z2", "z3", "z4" };
+	size_t nf = md_metric_nfields(m), i, j;
+	md_error_t local;
+	md_mcheck_t mc;
+
+	(void) memset(&mc, 0, sizeof (mc));
+	mc.mc_m = m;
+	mc.mc_err = err != NULL ? err : &local;
+	mc.mc_req.mdq_decomps = mc.mc_d;
+	mc.mc_req.mdq_hostname = "localhost";
+
+	if (md_mcheck_run(&mc, NULL) != 0)
+		return (-1);
+	mc.mc_req.mdq_interval = "1s";
+	mc.mc_req.mdq_duration = "10s";
+	if (md_mcheck_run(&mc, "-i 1s -T 10s") != 0)
+		return (-1);
+	mc.mc_req.mdq_interval = NULL;
+	mc.mc_req.mdq_duration = NULL;
+	mc.mc_req.mdq_zones = zone1;
+	mc.mc_req.mdq_nzones = 1;
+	if (md_mcheck_run(&mc, "-z global") != 0)
+		return (-1);
+	if (m->mm_pragmazone) {
+		/* four zones: one script, no pragma */
+		mc.mc_req.mdq_zones = zone4;
+		mc.mc_req.mdq_nzones = 4;
+		if (md_mcheck_run(&mc, "-z z1 -z z2 -z z3 -z z4") != 0)
+			return (-1);
+	}
+	mc.mc_req.mdq_zones = NULL;
+	mc.mc_req.mdq_nzones = 0;
+
+	for (i = 0; i < nf; i++) {
+		const char *f = md_metric_field(m, i);
+
+		if (md_mcheck_decomps(&mc, 1, f, MD_DECOMP_STRING, NULL,
+		    MD_DECOMP_STRING) != 0 ||
+		    md_mcheck_decomps(&mc, 1, f, MD_DECOMP_NUMBER, NULL,
+		    MD_DECOMP_STRING) != 0 ||
+		    (!md_mcheck_keyonly(m, f) && md_mcheck_pred(&mc, f) != 0))
+			return (-1);
+	}
+	if (nf > MD_MAXCHECKPAIRS)
+		return (0);
+	for (i = 0; i < nf; i++) {
+		for (j = 0; j < nf; j++) {
+			const char *a = md_metric_field(m, i);
+			const char *b = md_metric_field(m, j);
+
+			if (i == j)
+				continue;
+			if ((i < j && md_mcheck_decomps(&mc, 2, a,
+			    MD_DECOMP_STRING, b, MD_DECOMP_STRING) != 0) ||
+			    md_mcheck_decomps(&mc, 2, a, MD_DECOMP_STRING, b,
+			    MD_DECOMP_NUMBER) != 0)
+				return (-1);
+		}
+	}
+	return (0);
+}
+
+int
+md_metric_check(const md_metric_t *m, const md_request_t *req,
+    md_error_t *err)
+{
+	md_result_t *r;
+
+	if (m == NULL)
+		return (md_error_set(err, MD_ERR_TRANSLATE, "no metric"));
+	if (req != NULL) {
+		if ((r = md_generate(m, req, err)) == NULL)
+			return (-1);
+		md_result_free(r);
+		return (0);
+	}
+	if (md_dcheck_pieces(m, err) != 0)
+		return (-1);
+	return (md_mcheck_all(m, err));
+}

@@ -1,0 +1,1509 @@
+/*
+ * md_dparse.c: D, parsed without a kernel.
+ *
+ * A recursive-descent parser for D programs and for the pieces of D a
+ * metric holds, after libdtrace's grammar (dt_grammar.y, dt_lex.l): the
+ * outer scope of a program (probe clauses, declarations, inline,
+ * translator and provider definitions, control lines), clause bodies
+ * (statements; if and else as illumos has them), and expressions with C's
+ * precedence and D's additions (^^, @aggregations, self-> and this->,
+ * stringof, xlate <T> (e), offsetof, `symbols, $macros).
+ *
+ * It judges syntax, and what D's built-in tables settle (md_dtab.c): how
+ * many arguments a built-in function takes, that an aggregation is set to
+ * the value of an aggregating function and nothing else is, that an
+ * action is a statement of its own (or an aggregation's key, for the
+ * stack and symbol actions).  It judges no types: a name it cannot know
+ * (a kernel type in a cast, a typedef, a function some DTrace added) is
+ * taken as valid, so that no valid script is refused.  Where only types
+ * decide between readings (is "(x) -y" a cast or a subtraction?), it
+ * takes whichever parses.
+ *
+ * Errors are dtrace's where dtrace has words for them ("syntax error near
+ * ')'", "floating-point constants are not permitted"), with the offset of
+ * the token at fault.  Nesting is bounded (MD_DMAXDEPTH), so that the
+ * recursion stays within a few dozen KiB of stack.
+ */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+#define	MD_DNONE	((size_t)-1)
+
+typedef struct md_dp {
+	md_dlex_t	dp_lex;		/* the current token */
+	unsigned	dp_depth;	/* nesting, against MD_DMAXDEPTH */
+	int		dp_failed;	/* a syntax error: the parse stops */
+	int		dp_semfailed;	/* an error of meaning: it goes on */
+	size_t		dp_erroff;
+	char		*dp_msg;
+	size_t		dp_msglen;
+	size_t		dp_aggok;	/* where an aggregating function may be */
+	size_t		dp_actok;	/* where an action may be */
+	size_t		dp_keyok;	/* where a key's action may be */
+	int		dp_inpred;	/* in a predicate */
+} md_dp_t;
+
+/* What a parsed expression is, as far as the checks need to know. */
+typedef struct md_dx {
+	int			dx_unary;	/* may be assigned to */
+	int			dx_agg;		/* @x or @x[...] */
+	const md_dfunc_t	*dx_call;	/* exactly a call of this */
+	size_t			dx_off;		/* where it starts */
+} md_dx_t;
+
+static int md_dp_expr(md_dp_t *, md_dx_t *);
+static int md_dp_assign(md_dp_t *, md_dx_t *);
+static int md_dp_cond(md_dp_t *, md_dx_t *);
+static int md_dp_cast(md_dp_t *, md_dx_t *);
+static int md_dp_typename(md_dp_t *);
+static int md_dp_declarator(md_dp_t *, int);
+static int md_dp_specifiers(md_dp_t *, int);
+static int md_dp_statements(md_dp_t *);
+
+static const char *const md_dp_typewords[] = {
+	"void", "char", "short", "int", "long", "float", "double", "signed",
+	"unsigned", "string", "struct", "union", "enum", "const", "restrict",
+	"volatile", "userland"
+};
+
+static const char *const md_dp_classwords[] = {
+	"auto", "extern", "register", "static", "typedef", "self", "this"
+};
+
+/* Words no expression may hold (but as a member name). */
+static const char *const md_dp_reserved[] = {
+	"auto", "break", "case", "char", "const", "continue", "counter",
+	"default", "do", "double", "else", "enum", "extern", "float", "for",
+	"goto", "if", "import", "inline", "int", "long", "probe", "provider",
+	"register", "restrict", "short", "signed", "static",
+	"string", "struct", "switch", "translator", "typedef", "union",
+	"unsigned", "void", "volatile", "while"
+};
+
+#define	MD_NELEM(a)	(sizeof (a) / sizeof ((a)[0]))
+
+/*
+ * Errors, of two kinds, as dtrace has them.  A syntax error (the lexer's,
+ * the grammar's, a control line's) stops the parse: every function
+ * returns -1 once there is one, so the parse unwinds.  An error of
+ * meaning (an argument too many, an action where a value is needed),
+ * which dtrace finds only once the whole program is parsed, is kept, the
+ * first one, and the parse goes on: a syntax error anywhere wins over it.
+ */
+static int md_dp_error(md_dp_t *, size_t, const char *, ...)
+    MD_PRINTFLIKE(3, 4);
+static int md_dp_semantic(md_dp_t *, size_t, const char *, ...)
+    MD_PRINTFLIKE(3, 4);
+
+static int
+md_dp_error(md_dp_t *dp, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (dp->dp_failed)
+		return (-1);
+	dp->dp_failed = 1;
+	dp->dp_erroff = off;
+	va_start(ap, fmt);
+	(void) vsnprintf(dp->dp_msg, dp->dp_msglen, fmt, ap);
+	va_end(ap);
+	return (-1);
+}
+
+/* An error of meaning: kept if it is the first, and the parse goes on. */
+static int
+md_dp_semantic(md_dp_t *dp, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (dp->dp_failed || dp->dp_semfailed)
+		return (0);
+	dp->dp_semfailed = 1;
+	dp->dp_erroff = off;
+	va_start(ap, fmt);
+	(void) vsnprintf(dp->dp_msg, dp->dp_msglen, fmt, ap);
+	va_end(ap);
+	return (0);
+}
+
+/* The current token's text, at most 40 bytes of it, for a message. */
+static int
+md_dp_toklen(const md_dp_t *dp)
+{
+	return ((int)(dp->dp_lex.dl_toklen > 40 ? 40 : dp->dp_lex.dl_toklen));
+}
+
+static const char *
+md_dp_tok(const md_dp_t *dp)
+{
+	return (dp->dp_lex.dl_buf + dp->dp_lex.dl_off);
+}
+
+/* A syntax error at the current token, or what its lexer said of it. */
+static int
+md_dp_syntax(md_dp_t *dp)
+{
+	const md_dlex_t *dl = &dp->dp_lex;
+	const char *t = md_dp_tok(dp);
+	size_t i;
+
+	if (dl->dl_tok == MDT_EOF)
+		return (md_dp_error(dp, dl->dl_off, "syntax error near end of "
+		    "input"));
+	if (dl->dl_toklen > 0 && *t == '\0')
+		return (md_dp_error(dp, dl->dl_off, "syntax error near a NUL "
+		    "byte"));
+	if (dl->dl_tok != MDT_BAD || strcmp(dl->dl_why, "syntax error") == 0)
+		return (md_dp_error(dp, dl->dl_off, "syntax error near '%.*s'",
+		    md_dp_toklen(dp), t));
+	if (strcmp(dl->dl_why, "invalid digit") == 0) {
+		for (i = 0; i < dl->dl_toklen && t[i] >= '0' && t[i] <= '7';
+		    i++)
+			continue;
+		return (md_dp_error(dp, dl->dl_off, "constant %.*s contains "
+		    "invalid digit %c", md_dp_toklen(dp), t, t[i]));
+	}
+	if (strcmp(dl->dl_why, "integer overflow") == 0)
+		return (md_dp_error(dp, dl->dl_off, "constant %.*s results in "
+		    "integer overflow", md_dp_toklen(dp), t));
+	return (md_dp_error(dp, dl->dl_off, "%s", dl->dl_why));
+}
+
+static void
+md_dp_next(md_dp_t *dp)
+{
+	(void) md_dlex_next(&dp->dp_lex);
+}
+
+static int
+md_dp_is(const md_dp_t *dp, const char *s)
+{
+	return (md_dlex_is(&dp->dp_lex, s));
+}
+
+static int
+md_dp_expect(md_dp_t *dp, const char *s)
+{
+	if (!md_dp_is(dp, s))
+		return (md_dp_syntax(dp));
+	md_dp_next(dp);
+	return (0);
+}
+
+static int
+md_dp_oneof(const md_dp_t *dp, const char *const *words, size_t n)
+{
+	size_t i;
+
+	if (dp->dp_lex.dl_tok != MDT_IDENT && dp->dp_lex.dl_tok != MDT_PSPEC &&
+	    dp->dp_lex.dl_tok != MDT_OP)
+		return (0);
+	for (i = 0; i < n; i++) {
+		if (md_dp_is(dp, words[i]))
+			return (1);
+	}
+	return (0);
+}
+
+/* Nesting: one level more, or an error past the limit. */
+static int
+md_dp_enter(md_dp_t *dp)
+{
+	if (++dp->dp_depth > MD_DMAXDEPTH)
+		return (md_dp_error(dp, dp->dp_lex.dl_off, "nested deeper than "
+		    "%d levels", MD_DMAXDEPTH));
+	return (0);
+}
+
+/* The token after the current one, without taking it. */
+static md_dtok_t
+md_dp_peek(const md_dp_t *dp, md_dlex_t *after)
+{
+	*after = dp->dp_lex;
+	after->dl_mode = MD_DL_EXPR;
+	return (md_dlex_next(after));
+}
+
+static int
+md_dx_action(const md_dx_t *dx)
+{
+	return (dx->dx_call != NULL && (dx->dx_call->df_kind == MD_DF_ACTION ||
+	    dx->dx_call->df_kind == MD_DF_KEYACT));
+}
+
+/* An action where a value is needed: D's "may not be called" error. */
+static int
+md_dp_novoid(md_dp_t *dp, const md_dx_t *dx)
+{
+	if (md_dx_action(dx))
+		return (md_dp_semantic(dp, dx->dx_off, "tracing function %s( ) may "
+		    "not be called from a D expression (D program context "
+		    "required)", dx->dx_call->df_name));
+	return (0);
+}
+
+static void
+md_dx_value(md_dx_t *dx, size_t off)
+{
+	dx->dx_unary = 0;
+	dx->dx_agg = 0;
+	dx->dx_call = NULL;
+	dx->dx_off = off;
+}
+
+/*
+ * Type names.  A type name starts with a type word, or with a name D
+ * would know for a type (a typedef, a kernel type): this parser knows
+ * none, so a name is a type where nothing else can be.
+ */
+static int
+md_dp_typeword(const md_dp_t *dp)
+{
+	return (md_dp_oneof(dp, md_dp_typewords, MD_NELEM(md_dp_typewords)));
+}
+
+static int
+md_dp_classword(const md_dp_t *dp)
+{
+	return (md_dp_oneof(dp, md_dp_classwords, MD_NELEM(md_dp_classwords)));
+}
+
+/*
+ * Is what follows the '(' at hand a type name (for a cast or sizeof)?  It
+ * is when it starts with a type word, or is a name and stars, "(foo_t *)";
+ * a name alone, "(foo)", is a type when an operand follows the ')' (a
+ * cast) and an expression otherwise.
+ */
+static int
+md_dp_parentype(const md_dp_t *dp)
+{
+	md_dlex_t l = dp->dp_lex;
+	int stars = 0;
+
+	l.dl_mode = MD_DL_EXPR;
+	if (md_dlex_next(&l) != MDT_IDENT)
+		return (0);
+	if (md_dlex_is(&l, "struct") || md_dlex_is(&l, "union") ||
+	    md_dlex_is(&l, "enum"))
+		return (1);
+	{
+		md_dp_t tmp = *dp;
+
+		tmp.dp_lex = l;
+		if (md_dp_typeword(&tmp))
+			return (1);
+	}
+	if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)) ||
+	    md_dlex_is(&l, "sizeof") || md_dlex_is(&l, "stringof") ||
+	    md_dlex_is(&l, "offsetof") || md_dlex_is(&l, "xlate") ||
+	    md_dlex_is(&l, "self") || md_dlex_is(&l, "this"))
+		return (0);
+	for (;;) {
+		(void) md_dlex_next(&l);
+		if (md_dlex_is(&l, "*")) {
+			stars++;
+			continue;
+		}
+		if (md_dlex_is(&l, "const") || md_dlex_is(&l, "volatile") ||
+		    md_dlex_is(&l, "restrict"))
+			continue;
+		break;
+	}
+	if (!md_dlex_is(&l, ")"))
+		return (0);
+	if (stars > 0)
+		return (1);
+	/* "(name)": a cast when an operand follows */
+	switch (md_dlex_next(&l)) {
+	case MDT_IDENT:
+	case MDT_INT:
+	case MDT_STRING:
+	case MDT_MACRO:
+	case MDT_AGG:
+		return (1);
+	case MDT_OP:
+		return (md_dlex_is(&l, "(") || md_dlex_is(&l, "!") ||
+		    md_dlex_is(&l, "~"));
+	default:
+		return (0);
+	}
+}
+
+/* struct or union TAG { members }, or enum TAG { enumerators } */
+static int
+md_dp_soubody(md_dp_t *dp)
+{
+	int isenum = md_dp_is(dp, "enum");
+	md_dx_t dx;
+
+	md_dp_next(dp);
+	if (dp->dp_lex.dl_tok == MDT_IDENT)
+		md_dp_next(dp);
+	else if (!md_dp_is(dp, "{"))
+		return (md_dp_syntax(dp));
+	if (!md_dp_is(dp, "{"))
+		return (0);
+	md_dp_next(dp);
+	if (isenum) {
+		for (;;) {
+			if (dp->dp_lex.dl_tok != MDT_IDENT)
+				return (md_dp_syntax(dp));
+			md_dp_next(dp);
+			if (md_dp_is(dp, "=")) {
+				md_dp_next(dp);
+				if (md_dp_cond(dp, &dx) != 0)
+					return (-1);
+			}
+			if (!md_dp_is(dp, ","))
+				break;
+			md_dp_next(dp);
+			if (md_dp_is(dp, "}"))
+				break;		/* illumos allows "a, b, }" */
+		}
+		return (md_dp_expect(dp, "}"));
+	}
+	do {
+		/* members: specifiers, then declarators with bit-fields */
+		if (md_dp_specifiers(dp, 0) != 0)
+			return (-1);
+		for (;;) {
+			if (!md_dp_is(dp, ":") && md_dp_declarator(dp, 0) != 0)
+				return (-1);
+			if (md_dp_is(dp, ":")) {
+				md_dp_next(dp);
+				if (md_dp_cond(dp, &dx) != 0)
+					return (-1);
+			}
+			if (!md_dp_is(dp, ","))
+				break;
+			md_dp_next(dp);
+		}
+		if (md_dp_expect(dp, ";") != 0)
+			return (-1);
+	} while (!md_dp_is(dp, "}"));
+	md_dp_next(dp);
+	return (0);
+}
+
+/* struct, union or enum: a level of nesting */
+static int
+md_dp_sou(md_dp_t *dp)
+{
+	if (md_dp_enter(dp) != 0 || md_dp_soubody(dp) != 0)
+		return (-1);
+	dp->dp_depth--;
+	return (0);
+}
+
+/*
+ * Declaration specifiers: storage classes (if classes), qualifiers, type
+ * words, struct/union/enum, and at most one name for a type D would know,
+ * which this parser takes when no other type was given.
+ */
+static int
+md_dp_specifiers(md_dp_t *dp, int classes)
+{
+	int typed = 0, any = 0;
+
+	for (;; any = 1) {
+		if (classes && md_dp_classword(dp)) {
+			md_dp_next(dp);
+		} else if (md_dp_is(dp, "struct") || md_dp_is(dp, "union") ||
+		    md_dp_is(dp, "enum")) {
+			if (md_dp_sou(dp) != 0)
+				return (-1);
+			typed = 1;
+		} else if (md_dp_typeword(dp)) {
+			if (!md_dp_is(dp, "const") && !md_dp_is(dp, "volatile") &&
+			    !md_dp_is(dp, "restrict"))
+				typed = 1;
+			md_dp_next(dp);
+		} else if (!typed && dp->dp_lex.dl_tok == MDT_IDENT &&
+		    !md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved))) {
+			/* a typedef's name, unless it is what is declared */
+			md_dlex_t after;
+			md_dtok_t t = md_dp_peek(dp, &after);
+
+			if (any && (t != MDT_IDENT && !md_dlex_is(&after, "*") &&
+			    !md_dlex_is(&after, "(")))
+				break;
+			md_dp_next(dp);
+			typed = 1;
+		} else {
+			break;
+		}
+	}
+	return (any ? 0 : md_dp_syntax(dp));
+}
+
+/* [ ... ] of a declarator: a size, a tuple of types, or nothing. */
+static int
+md_dp_dimension(md_dp_t *dp)
+{
+	md_dx_t dx;
+
+	md_dp_next(dp);
+	if (md_dp_is(dp, "]")) {
+		md_dp_next(dp);
+		return (0);
+	}
+	for (;;) {
+		if (md_dp_typeword(dp) || md_dp_classword(dp)) {
+			if (md_dp_specifiers(dp, 1) != 0 ||
+			    (!md_dp_is(dp, ",") && !md_dp_is(dp, "]") &&
+			    md_dp_declarator(dp, 1) != 0))
+				return (-1);
+		} else if (md_dp_cond(dp, &dx) != 0) {
+			return (-1);
+		}
+		if (!md_dp_is(dp, ","))
+			break;
+		md_dp_next(dp);
+	}
+	return (md_dp_expect(dp, "]"));
+}
+
+/* ( parameters ) of a function declarator */
+static int
+md_dp_params(md_dp_t *dp)
+{
+	md_dp_next(dp);
+	if (md_dp_is(dp, ")")) {
+		md_dp_next(dp);
+		return (0);
+	}
+	for (;;) {
+		if (md_dp_is(dp, "...")) {
+			md_dp_next(dp);
+			break;
+		}
+		if (md_dp_specifiers(dp, 1) != 0)
+			return (-1);
+		if (!md_dp_is(dp, ",") && !md_dp_is(dp, ")") &&
+		    md_dp_declarator(dp, 1) != 0)
+			return (-1);
+		if (!md_dp_is(dp, ","))
+			break;
+		md_dp_next(dp);
+	}
+	return (md_dp_expect(dp, ")"));
+}
+
+/*
+ * A declarator: pointers, then a name or ( declarator ), then arrays and
+ * parameter lists.  With abstract set the name may be missing (a type
+ * name, a parameter).
+ */
+static int
+md_dp_declarator(md_dp_t *dp, int abstract)
+{
+	int named = 0;
+
+	if (md_dp_enter(dp) != 0)
+		return (-1);
+	while (md_dp_is(dp, "*") || md_dp_is(dp, "const") ||
+	    md_dp_is(dp, "volatile") || md_dp_is(dp, "restrict"))
+		md_dp_next(dp);
+	if (dp->dp_lex.dl_tok == MDT_IDENT && !md_dp_oneof(dp, md_dp_reserved,
+	    MD_NELEM(md_dp_reserved))) {
+		md_dp_next(dp);
+		named = 1;
+	} else if (md_dp_is(dp, "(")) {
+		md_dlex_t after;
+
+		(void) md_dp_peek(dp, &after);
+		if (md_dlex_is(&after, "*") || md_dlex_is(&after, "(") ||
+		    md_dlex_is(&after, "[") || (!abstract &&
+		    after.dl_tok == MDT_IDENT)) {
+			md_dp_next(dp);
+			if (md_dp_declarator(dp, abstract) != 0 ||
+			    md_dp_expect(dp, ")") != 0)
+				return (-1);
+			named = 1;
+		}
+	}
+	if (!named && !abstract)
+		return (md_dp_syntax(dp));
+	for (;;) {
+		if (md_dp_is(dp, "[")) {
+			if (md_dp_dimension(dp) != 0)
+				return (-1);
+		} else if (md_dp_is(dp, "(")) {
+			if (md_dp_params(dp) != 0)
+				return (-1);
+		} else {
+			break;
+		}
+	}
+	dp->dp_depth--;
+	return (0);
+}
+
+/* A type name: specifiers, then an abstract declarator. */
+static int
+md_dp_typename(md_dp_t *dp)
+{
+	if (md_dp_specifiers(dp, 0) != 0)
+		return (-1);
+	if (md_dp_is(dp, "*") || md_dp_is(dp, "(") || md_dp_is(dp, "["))
+		return (md_dp_declarator(dp, 1));
+	return (0);
+}
+
+/*
+ * A call's arguments or a variable's keys, at the '(' or '[' at hand: each
+ * an assignment expression, none an action, but that each of an
+ * aggregation's keys (aggkeys) may be stack(), func() and their kin.
+ * Returns how many, or -1.
+ */
+static long
+md_dp_args(md_dp_t *dp, const char *close, int aggkeys)
+{
+	size_t keyok = dp->dp_keyok;
+	md_dx_t dx;
+	long n = 0;
+
+	md_dp_next(dp);
+	if (md_dp_is(dp, close)) {
+		if (*close == ']')
+			return (md_dp_syntax(dp));	/* no keys: "[]" */
+		md_dp_next(dp);
+		return (0);
+	}
+	for (;;) {
+		dp->dp_keyok = aggkeys ? dp->dp_lex.dl_off : MD_DNONE;
+		if (md_dp_assign(dp, &dx) != 0)
+			return (-1);
+		dp->dp_keyok = keyok;
+		if ((!aggkeys || dx.dx_call == NULL ||
+		    dx.dx_call->df_kind != MD_DF_KEYACT) &&
+		    md_dp_novoid(dp, &dx) != 0)
+			return (-1);
+		n++;
+		if (!md_dp_is(dp, ","))
+			break;
+		md_dp_next(dp);
+	}
+	return (md_dp_expect(dp, close) != 0 ? -1 : n);
+}
+
+/* Is a call of f at off where it may be? */
+static int
+md_dp_callable(md_dp_t *dp, const md_dfunc_t *f, size_t off)
+{
+	switch (f->df_kind) {
+	case MD_DF_AGG:
+		if (off != dp->dp_aggok)
+			return (md_dp_semantic(dp, off, "aggregating function %s( ) "
+			    "may only be the value of an aggregation, as "
+			    "@x = %s(...)", f->df_name, f->df_name));
+		return (0);
+	case MD_DF_KEYACT:
+		if (off == dp->dp_keyok)
+			return (0);
+		/* FALLTHROUGH */
+	case MD_DF_ACTION:
+		if (off != dp->dp_actok)
+			return (md_dp_semantic(dp, off, "tracing function %s( ) may "
+			    "not be called from a D expression (D program "
+			    "context required)", f->df_name));
+		return (0);
+	default:
+		return (0);
+	}
+}
+
+static int
+md_dp_arity(md_dp_t *dp, const md_dfunc_t *f, long n, size_t off)
+{
+	int many = n < f->df_min ? f->df_min : f->df_max;
+
+	if (n >= f->df_min && n <= f->df_max)
+		return (0);
+	return (md_dp_semantic(dp, off, "%s( ) prototype mismatch: %ld arg%s "
+	    "passed, %s%d expected", f->df_name, n, n == 1 ? "" : "s",
+	    f->df_min == f->df_max ? "" : n < f->df_min ? "at least " :
+	    "at most ", many));
+}
+
+/*
+ * A primary expression and its postfix operators: [keys], (arguments),
+ * .member, ->member, ++, --.  A call names a built-in function by a plain
+ * name (or a macro that may expand to one); its arguments are counted.
+ */
+static int
+md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+	size_t off = dl->dl_off;
+	const md_dfunc_t *f = NULL;
+	int callee = 0;
+	md_dx_t in;
+	long n;
+
+	md_dx_value(dx, off);
+	switch (dl->dl_tok) {
+	case MDT_IDENT:
+		if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)))
+			return (md_dp_syntax(dp));
+		if (md_dp_is(dp, "offsetof")) {
+			md_dp_next(dp);
+			if (md_dp_expect(dp, "(") != 0 ||
+			    md_dp_typename(dp) != 0 ||
+			    md_dp_expect(dp, ",") != 0)
+				return (-1);
+			if (dl->dl_tok != MDT_IDENT)
+				return (md_dp_syntax(dp));
+			md_dp_next(dp);
+			return (md_dp_expect(dp, ")"));
+		}
+		if (md_dp_is(dp, "xlate")) {
+			md_dp_next(dp);
+			if (md_dp_expect(dp, "<") != 0 ||
+			    md_dp_typename(dp) != 0 ||
+			    md_dp_expect(dp, ">") != 0 ||
+			    md_dp_expect(dp, "(") != 0 ||
+			    md_dp_expr(dp, &in) != 0 ||
+			    md_dp_novoid(dp, &in) != 0 ||
+			    md_dp_expect(dp, ")") != 0)
+				return (-1);
+			break;
+		}
+		f = md_dfunc(md_dp_tok(dp), dl->dl_toklen);
+		callee = 1;
+		dx->dx_unary = 1;
+		md_dp_next(dp);
+		break;
+	case MDT_MACRO:
+		callee = 1;
+		dx->dx_unary = 1;
+		md_dp_next(dp);
+		break;
+	case MDT_AGG:
+		dx->dx_unary = 1;
+		dx->dx_agg = 1;
+		md_dp_next(dp);
+		if (md_dp_is(dp, "[")) {
+			if (md_dp_args(dp, "]", 1) < 0)
+				return (-1);
+		}
+		return (0);
+	case MDT_INT:
+	case MDT_STRING:
+		md_dp_next(dp);
+		break;
+	case MDT_OP:
+		if (!md_dp_is(dp, "("))
+			return (md_dp_syntax(dp));
+		md_dp_next(dp);
+		/* what may be here may be in the parentheses */
+		if (dp->dp_aggok == off)
+			dp->dp_aggok = dl->dl_off;
+		if (dp->dp_actok == off)
+			dp->dp_actok = dl->dl_off;
+		if (dp->dp_keyok == off)
+			dp->dp_keyok = dl->dl_off;
+		if (md_dp_expr(dp, &in) != 0)
+			return (-1);
+		if (md_dp_is(dp, "/") && dp->dp_inpred &&
+		    md_dlex_epred(&dp->dp_lex))
+			return (md_dp_error(dp, dl->dl_off, "closing ) expected in "
+			    "predicate before /"));
+		if (md_dp_expect(dp, ")") != 0)
+			return (-1);
+		*dx = in;
+		dx->dx_off = off;
+		dx->dx_unary = in.dx_unary;
+		break;
+	default:
+		return (md_dp_syntax(dp));
+	}
+
+	for (;;) {
+		size_t at = dl->dl_off;
+
+		if (md_dp_is(dp, "(")) {
+			if (!callee)
+				(void) md_dp_semantic(dp, at, "function "
+				    "designator is not of function type");
+			if ((n = md_dp_args(dp, ")", 0)) < 0)
+				return (-1);
+			if (f != NULL && (md_dp_arity(dp, f, n, off) != 0 ||
+			    md_dp_callable(dp, f, off) != 0))
+				return (-1);
+			dx->dx_call = f;
+			dx->dx_unary = 1;
+			callee = 0;
+			f = NULL;
+			continue;
+		}
+		if (!md_dp_is(dp, "[") && !md_dp_is(dp, ".") &&
+		    !md_dp_is(dp, "->") && !md_dp_is(dp, "++") &&
+		    !md_dp_is(dp, "--"))
+			break;
+		if (md_dp_novoid(dp, dx) != 0)
+			return (-1);
+		callee = 0;
+		f = NULL;
+		if (md_dp_is(dp, "[")) {
+			if (md_dp_args(dp, "]", 0) < 0)
+				return (-1);
+		} else if (md_dp_is(dp, ".") || md_dp_is(dp, "->")) {
+			/* what is not a name is passed over, as dtrace does */
+			dl->dl_mode = MD_DL_MEMBER;
+			md_dp_next(dp);
+			dl->dl_mode = MD_DL_EXPR;
+			if (dl->dl_tok == MDT_EOF)
+				return (md_dp_error(dp, at, "syntax error near "
+				    "end of input"));
+			if (dl->dl_tok != MDT_IDENT && dl->dl_tok != MDT_MACRO)
+				return (md_dp_syntax(dp));
+			md_dp_next(dp);
+		} else {
+			md_dp_next(dp);		/* ++ or -- */
+		}
+		dx->dx_call = NULL;
+		dx->dx_unary = 1;
+	}
+	return (0);
+}
+
+/* Unary operators, sizeof, stringof; then postfix. */
+static int
+md_dp_unary(md_dp_t *dp, md_dx_t *dx)
+{
+	size_t off = dp->dp_lex.dl_off;
+	int rv;
+
+	if (md_dp_enter(dp) != 0)
+		return (-1);
+	if (md_dp_is(dp, "++") || md_dp_is(dp, "--")) {
+		md_dp_next(dp);
+		rv = md_dp_unary(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
+		    -1 : 0;
+		dx->dx_unary = 1;
+		dx->dx_call = NULL;
+		dx->dx_agg = 0;
+	} else if (md_dp_is(dp, "&") || md_dp_is(dp, "*") ||
+	    md_dp_is(dp, "+") || md_dp_is(dp, "-") || md_dp_is(dp, "~") ||
+	    md_dp_is(dp, "!")) {
+		int deref = md_dp_is(dp, "*");
+
+		md_dp_next(dp);
+		rv = md_dp_cast(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
+		    -1 : 0;
+		md_dx_value(dx, off);
+		dx->dx_unary = deref;
+	} else if (md_dp_is(dp, "sizeof")) {
+		md_dp_next(dp);
+		if (md_dp_is(dp, "(") && md_dp_parentype(dp)) {
+			md_dp_next(dp);
+			rv = md_dp_typename(dp) != 0 ||
+			    md_dp_expect(dp, ")") != 0 ? -1 : 0;
+		} else {
+			rv = md_dp_unary(dp, dx) != 0 ||
+			    md_dp_novoid(dp, dx) != 0 ? -1 : 0;
+		}
+		md_dx_value(dx, off);
+	} else if (md_dp_is(dp, "stringof")) {
+		md_dp_next(dp);
+		rv = md_dp_unary(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
+		    -1 : 0;
+		md_dx_value(dx, off);
+	} else {
+		rv = md_dp_postfix(dp, dx);
+	}
+	dp->dp_depth--;
+	return (rv);
+}
+
+/* ( type ) cast-expression, or a unary expression. */
+static int
+md_dp_cast(md_dp_t *dp, md_dx_t *dx)
+{
+	size_t off = dp->dp_lex.dl_off;
+
+	if (!md_dp_is(dp, "(") || !md_dp_parentype(dp))
+		return (md_dp_unary(dp, dx));
+	if (md_dp_enter(dp) != 0)
+		return (-1);
+	md_dp_next(dp);
+	if (md_dp_typename(dp) != 0 || md_dp_expect(dp, ")") != 0 ||
+	    md_dp_cast(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0)
+		return (-1);
+	md_dx_value(dx, off);
+	dp->dp_depth--;
+	return (0);
+}
+
+/* The precedence of the binary operator at hand (higher binds tighter). */
+static int
+md_dp_prec(const md_dp_t *dp)
+{
+	static const struct {
+		const char	*bo_op;
+		int		bo_prec;
+	} ops[] = {
+		{ "||", 1 }, { "^^", 2 }, { "&&", 3 }, { "|", 4 }, { "^", 5 },
+		{ "&", 6 }, { "==", 7 }, { "!=", 7 }, { "<", 8 }, { "<=", 8 },
+		{ ">", 8 }, { ">=", 8 }, { "<<", 9 }, { ">>", 9 }, { "+", 10 },
+		{ "-", 10 }, { "*", 11 }, { "/", 11 }, { "%", 11 }
+	};
+	size_t i;
+
+	if (dp->dp_lex.dl_tok != MDT_OP)
+		return (0);
+	/* a '/' that ends a predicate is no division (dt_lex.l) */
+	if (md_dp_is(dp, "/") && md_dlex_epred(&dp->dp_lex))
+		return (0);
+	for (i = 0; i < MD_NELEM(ops); i++) {
+		if (md_dp_is(dp, ops[i].bo_op))
+			return (ops[i].bo_prec);
+	}
+	return (0);
+}
+
+static int
+md_dp_binary(md_dp_t *dp, int minprec, md_dx_t *dx)
+{
+	md_dx_t r;
+	int p;
+
+	if (md_dp_cast(dp, dx) != 0)
+		return (-1);
+	while ((p = md_dp_prec(dp)) >= minprec && p > 0) {
+		if (md_dp_novoid(dp, dx) != 0)
+			return (-1);
+		md_dp_next(dp);
+		if (md_dp_binary(dp, p + 1, &r) != 0 ||
+		    md_dp_novoid(dp, &r) != 0)
+			return (-1);
+		md_dx_value(dx, dx->dx_off);
+	}
+	return (0);
+}
+
+/* C ? A : B; an action may be each branch of a statement's ternary. */
+static int
+md_dp_cond(md_dp_t *dp, md_dx_t *dx)
+{
+	size_t actok = dp->dp_actok;
+	md_dx_t a, b;
+
+	if (md_dp_binary(dp, 1, dx) != 0)
+		return (-1);
+	if (!md_dp_is(dp, "?"))
+		return (0);
+	if (md_dp_novoid(dp, dx) != 0 || md_dp_enter(dp) != 0)
+		return (-1);
+	md_dp_next(dp);
+	if (actok == dx->dx_off)
+		dp->dp_actok = dp->dp_lex.dl_off;
+	if (md_dp_expr(dp, &a) != 0 || md_dp_expect(dp, ":") != 0)
+		return (-1);
+	if (actok == dx->dx_off)
+		dp->dp_actok = dp->dp_lex.dl_off;
+	if (md_dp_cond(dp, &b) != 0)
+		return (-1);
+	dp->dp_actok = actok;
+	dp->dp_depth--;
+	md_dx_value(dx, dx->dx_off);
+	return (0);
+}
+
+static int
+md_dp_asgnop(const md_dp_t *dp)
+{
+	static const char *const ops[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "<<=",
+		">>="
+	};
+
+	return (dp->dp_lex.dl_tok == MDT_OP && md_dp_oneof(dp, ops,
+	    MD_NELEM(ops)));
+}
+
+/*
+ * An assignment, or a conditional expression.  An aggregation is set
+ * with '=' to the value of an aggregating function, and to nothing else.
+ */
+static int
+md_dp_assign(md_dp_t *dp, md_dx_t *dx)
+{
+	size_t off = dp->dp_lex.dl_off, aggok = dp->dp_aggok, opoff, oplen;
+	int plain;
+	md_dx_t r;
+
+	if (md_dp_cond(dp, dx) != 0)
+		return (-1);
+	if (!md_dp_asgnop(dp))
+		return (0);
+	if (!dx->dx_unary)
+		return (md_dp_syntax(dp));
+	if (md_dp_novoid(dp, dx) != 0 || md_dp_enter(dp) != 0)
+		return (-1);
+	opoff = dp->dp_lex.dl_off;
+	oplen = dp->dp_lex.dl_toklen;
+	plain = md_dp_is(dp, "=");
+	md_dp_next(dp);
+	if (dx->dx_agg) {
+		if (!plain)
+			(void) md_dp_semantic(dp, opoff, "operator %.*s may not "
+			    "be applied to an aggregation: set it with =",
+			    (int)oplen, dp->dp_lex.dl_buf + opoff);
+		dp->dp_aggok = dp->dp_lex.dl_off;
+	}
+	if (md_dp_assign(dp, &r) != 0)
+		return (-1);
+	dp->dp_aggok = aggok;
+	if (dx->dx_agg && (r.dx_call == NULL ||
+	    r.dx_call->df_kind != MD_DF_AGG))
+		(void) md_dp_semantic(dp, r.dx_off, "an aggregation must be "
+		    "assigned the result of an aggregating function (count(), "
+		    "sum(), quantize(), ...)");
+	else if (md_dp_novoid(dp, &r) != 0)
+		return (-1);
+	dp->dp_depth--;
+	md_dx_value(dx, off);
+	return (0);
+}
+
+/* EXPR, EXPR, ...: no operand of a comma an action. */
+static int
+md_dp_expr(md_dp_t *dp, md_dx_t *dx)
+{
+	md_dx_t r;
+
+	if (md_dp_assign(dp, dx) != 0)
+		return (-1);
+	while (md_dp_is(dp, ",")) {
+		if (md_dx_action(dx))
+			(void) md_dp_semantic(dp, dx->dx_off, "operator , "
+			    "operands cannot be actions");
+		md_dp_next(dp);
+		if (md_dp_assign(dp, &r) != 0)
+			return (-1);
+		if (md_dx_action(&r))
+			(void) md_dp_semantic(dp, r.dx_off, "operator , "
+			    "operands cannot be actions");
+		md_dx_value(dx, dx->dx_off);
+	}
+	return (0);
+}
+
+/* A statement's expression: an action may be the whole of it. */
+static int
+md_dp_stmtexpr(md_dp_t *dp)
+{
+	size_t actok = dp->dp_actok;
+	md_dx_t dx;
+	int rv;
+
+	dp->dp_actok = dp->dp_lex.dl_off;
+	rv = md_dp_expr(dp, &dx);
+	dp->dp_actok = actok;
+	return (rv);
+}
+
+/*
+ * A control line: "#" alone, a line marker "# N "file"", #pragma, #error,
+ * #ident, #line.  An unknown #pragma is ignored, as dtrace ignores it; an
+ * unknown #pragma D is an error.
+ */
+static int
+md_dp_control(md_dp_t *dp)
+{
+	const char *p = md_dp_tok(dp) + 1, *end = md_dp_tok(dp) +
+	    dp->dp_lex.dl_toklen;
+	size_t off = dp->dp_lex.dl_off, nw = 0, i;
+	const char *w[8];
+	size_t wl[8];
+	size_t isd;
+
+	/* the words of the line: "strings" or runs of other characters */
+	while (p < end && nw < 8) {
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
+		    *p == '\v' || *p == '\r'))
+			p++;
+		if (p == end)
+			break;
+		w[nw] = p;
+		if (*p == '"') {
+			for (p++; p < end && *p != '"'; p++) {
+				if (*p == '\\' && p + 1 < end)
+					p++;
+			}
+			if (p == end)
+				return (md_dp_error(dp, off, "newline "
+				    "encountered in string literal"));
+			p++;
+		} else {
+			while (p < end && *p != ' ' && *p != '\t' && *p != '"' &&
+			    *p != '\f' && *p != '\v' && *p != '\r')
+				p++;
+		}
+		wl[nw] = (size_t)(p - w[nw]);
+		nw++;
+	}
+	md_dp_next(dp);
+	if (nw == 0 || (w[0][0] >= '0' && w[0][0] <= '9'))
+		return (0);
+#define	WORD(i, s)	(nw > (i) && wl[i] == strlen(s) && \
+			    strncmp(w[i], (s), wl[i]) == 0)
+	if (WORD(0, "error") || (WORD(0, "pragma") && WORD(1, "error")) ||
+	    (WORD(0, "pragma") && WORD(1, "D") && WORD(2, "error")))
+		return (md_dp_error(dp, off, "#error: %.*s", (int)(end - w[0] >
+		    200 ? 200 : end - w[0]), w[0]));
+	if (WORD(0, "ident") || WORD(0, "line"))
+		return (0);
+	if (!WORD(0, "pragma"))
+		return (md_dp_error(dp, off, "invalid control directive: #%.*s",
+		    (int)(wl[0] > 40 ? 40 : wl[0]), w[0]));
+	if (!WORD(1, "D"))
+		return (0);		/* #pragma what-dtrace-ignores */
+	isd = 2;
+	if (WORD(isd, "option")) {
+		if (nw == isd + 1)
+			return (md_dp_error(dp, off, "malformed #pragma option "
+			    "<option>=<val>"));
+		if (nw > isd + 2 || w[isd + 1][0] == '"')
+			return (md_dp_error(dp, off, "superfluous arguments "
+			    "specified for #pragma option"));
+		return (0);
+	}
+	if (WORD(isd, "depends_on")) {
+		if (nw != isd + 3)
+			return (md_dp_error(dp, off, "malformed #pragma "
+			    "depends_on <class> <name>"));
+		for (i = 0; i < 3; i++) {
+			static const char *const cl[] = { "provider", "module",
+			    "library" };
+
+			if (WORD(isd + 1, cl[i]))
+				return (0);
+		}
+		return (md_dp_error(dp, off, "invalid class %.*s specified by "
+		    "#pragma depends_on", (int)(wl[isd + 1] > 40 ? 40 :
+		    wl[isd + 1]), w[isd + 1]));
+	}
+	if (WORD(isd, "attributes") || WORD(isd, "binding") ||
+	    WORD(isd, "ident") || WORD(isd, "line"))
+		return (0);
+#undef	WORD
+	return (md_dp_error(dp, off, "invalid D pragma: %.*s", nw > 2 ?
+	    (int)(wl[2] > 40 ? 40 : wl[2]) : 0, nw > 2 ? w[2] : ""));
+}
+
+/*
+ * One statement of a clause: an expression, or (as illumos has them) if
+ * ( EXPR ) STATEMENT-OR-BLOCK [ else STATEMENT-OR-BLOCK ].
+ */
+static int
+md_dp_statement(md_dp_t *dp)
+{
+	md_dx_t dx;
+	int i;
+
+	if (!md_dp_is(dp, "if"))
+		return (md_dp_stmtexpr(dp));
+	if (md_dp_enter(dp) != 0)
+		return (-1);
+	md_dp_next(dp);
+	if (md_dp_expect(dp, "(") != 0 || md_dp_expr(dp, &dx) != 0 ||
+	    md_dp_novoid(dp, &dx) != 0 || md_dp_expect(dp, ")") != 0)
+		return (-1);
+	for (i = 0; i < 2; i++) {
+		if (md_dp_is(dp, "{")) {
+			md_dp_next(dp);
+			if (md_dp_statements(dp) != 0 ||
+			    md_dp_expect(dp, "}") != 0)
+				return (-1);
+		} else if (md_dp_is(dp, "if")) {
+			if (md_dp_statement(dp) != 0)
+				return (-1);
+		} else if (md_dp_is(dp, ";")) {
+			md_dp_next(dp);
+		} else if (md_dp_stmtexpr(dp) != 0 ||
+		    md_dp_expect(dp, ";") != 0) {
+			return (-1);
+		}
+		if (i == 1 || !md_dp_is(dp, "else"))
+			break;
+		md_dp_next(dp);
+	}
+	dp->dp_depth--;
+	return (0);
+}
+
+/*
+ * Statements up to the '}' at hand: each followed by ';' or by the '}'
+ * (Oracle separates them; illumos ends each, but for the last).
+ */
+static int
+md_dp_statements(md_dp_t *dp)
+{
+	while (!md_dp_is(dp, "}")) {
+		if (dp->dp_lex.dl_tok == MDT_CTL) {
+			if (md_dp_control(dp) != 0)
+				return (-1);
+			continue;
+		}
+		if (md_dp_is(dp, ";")) {
+			md_dp_next(dp);
+			continue;
+		}
+		if (dp->dp_lex.dl_tok == MDT_EOF)
+			return (md_dp_syntax(dp));
+		if (md_dp_is(dp, "if")) {
+			if (md_dp_statement(dp) != 0)
+				return (-1);
+			continue;
+		}
+		if (md_dp_statement(dp) != 0)
+			return (-1);
+		if (!md_dp_is(dp, "}") && md_dp_expect(dp, ";") != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* A predicate's expression: no action, and a '/' may end it. */
+static int
+md_dp_predicate(md_dp_t *dp)
+{
+	md_dx_t dx;
+	int rv;
+
+	dp->dp_inpred = 1;
+	rv = md_dp_expr(dp, &dx) != 0 || md_dp_novoid(dp, &dx) != 0 ? -1 : 0;
+	dp->dp_inpred = 0;
+	return (rv);
+}
+
+/*
+ * A probe clause: descriptions separated by commas, an optional
+ * /predicate/, and { statements }.  The token after the '}' is of the
+ * outer scope again.
+ */
+static int
+md_dp_clause(md_dp_t *dp)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+	size_t first = dl->dl_off, slash;
+
+	for (;;) {
+		if (dl->dl_tok != MDT_PSPEC && dl->dl_tok != MDT_INT)
+			return (md_dp_syntax(dp));
+		md_dp_next(dp);
+		if (!md_dp_is(dp, ","))
+			break;
+		md_dp_next(dp);
+	}
+	dl->dl_mode = MD_DL_EXPR;
+	/* dtrace names the line of the predicate, or of the probe */
+	if (md_dp_is(dp, "/")) {
+		md_dp_next(dp);
+		if (md_dp_predicate(dp) != 0)
+			return (-1);
+		if (!md_dp_is(dp, "/"))
+			return (md_dp_syntax(dp));
+		slash = dl->dl_off;
+		md_dp_next(dp);
+		if (!md_dp_is(dp, "{"))
+			return (md_dp_error(dp, slash, "expected actions { } "
+			    "following probe description and predicate"));
+	} else if (dl->dl_tok == MDT_BAD) {
+		return (md_dp_syntax(dp));
+	} else if (!md_dp_is(dp, "{")) {
+		return (md_dp_error(dp, first, "expected predicate and/or "
+		    "actions following probe description"));
+	}
+	md_dp_next(dp);
+	if (md_dp_statements(dp) != 0)
+		return (-1);
+	dl->dl_mode = MD_DL_OUTER;
+	md_dp_next(dp);
+	return (0);
+}
+
+/* inline TYPE NAME = EXPR; */
+static int
+md_dp_inline(md_dp_t *dp)
+{
+	md_dx_t dx;
+
+	md_dp_next(dp);
+	if (md_dp_specifiers(dp, 0) != 0 || md_dp_declarator(dp, 0) != 0 ||
+	    md_dp_expect(dp, "=") != 0 || md_dp_assign(dp, &dx) != 0 ||
+	    md_dp_novoid(dp, &dx) != 0)
+		return (-1);
+	return (md_dp_is(dp, ";") ? 0 : md_dp_syntax(dp));
+}
+
+/* translator TYPE < TYPE NAME > { MEMBER = EXPR; ... }; */
+static int
+md_dp_translator(md_dp_t *dp)
+{
+	md_dx_t dx;
+
+	md_dp_next(dp);
+	if (md_dp_typename(dp) != 0 || md_dp_expect(dp, "<") != 0 ||
+	    md_dp_specifiers(dp, 0) != 0)
+		return (-1);
+	while (md_dp_is(dp, "*"))
+		md_dp_next(dp);
+	if (dp->dp_lex.dl_tok != MDT_IDENT)
+		return (md_dp_syntax(dp));
+	md_dp_next(dp);
+	if (md_dp_expect(dp, ">") != 0 || md_dp_expect(dp, "{") != 0)
+		return (-1);
+	while (!md_dp_is(dp, "}")) {
+		if (dp->dp_lex.dl_tok != MDT_IDENT)
+			return (md_dp_syntax(dp));
+		md_dp_next(dp);
+		if (md_dp_expect(dp, "=") != 0 || md_dp_assign(dp, &dx) != 0 ||
+		    md_dp_novoid(dp, &dx) != 0 || md_dp_expect(dp, ";") != 0)
+			return (-1);
+	}
+	md_dp_next(dp);
+	return (md_dp_is(dp, ";") ? 0 : md_dp_syntax(dp));
+}
+
+/* provider NAME { probe NAME(ARGS) [: (ARGS)]; ... }; */
+static int
+md_dp_provider(md_dp_t *dp)
+{
+	md_dp_next(dp);
+	if (dp->dp_lex.dl_tok != MDT_IDENT)
+		return (md_dp_syntax(dp));
+	md_dp_next(dp);
+	if (md_dp_expect(dp, "{") != 0)
+		return (-1);
+	while (!md_dp_is(dp, "}")) {
+		if (!md_dp_is(dp, "probe"))
+			return (md_dp_syntax(dp));
+		md_dp_next(dp);
+		if (dp->dp_lex.dl_tok != MDT_IDENT)
+			return (md_dp_syntax(dp));
+		md_dp_next(dp);
+		if (!md_dp_is(dp, "("))
+			return (md_dp_syntax(dp));
+		if (md_dp_params(dp) != 0)
+			return (-1);
+		if (md_dp_is(dp, ":")) {
+			md_dp_next(dp);
+			if (!md_dp_is(dp, "("))
+				return (md_dp_syntax(dp));
+			if (md_dp_params(dp) != 0)
+				return (-1);
+		}
+		if (md_dp_expect(dp, ";") != 0)
+			return (-1);
+	}
+	md_dp_next(dp);
+	return (md_dp_is(dp, ";") ? 0 : md_dp_syntax(dp));
+}
+
+/* A declaration: specifiers, then declarators, then ';'. */
+static int
+md_dp_declaration(md_dp_t *dp)
+{
+	if (md_dp_specifiers(dp, 1) != 0)
+		return (-1);
+	while (!md_dp_is(dp, ";")) {
+		if (md_dp_declarator(dp, 0) != 0)
+			return (-1);
+		if (md_dp_is(dp, ";"))
+			break;
+		if (md_dp_expect(dp, ",") != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Does the word of the outer scope at hand start a declaration?  The
+ * keywords do; so does a word that can be a type's name (nothing a probe
+ * description has: no ':', '-', '.', '?', '*', '!', '`', '[', '$') when a
+ * name or a '*' follows it, as in "foo_t x;".
+ */
+static int
+md_dp_isdecl(const md_dp_t *dp)
+{
+	static const char *const outer[] = {
+		"auto", "char", "const", "counter", "double", "enum", "extern",
+		"float", "import", "inline", "int", "long", "provider",
+		"register", "restrict", "self", "short", "signed", "static",
+		"string", "struct", "this", "translator", "typedef", "union",
+		"unsigned", "void", "volatile"
+	};
+	const md_dlex_t *dl = &dp->dp_lex;
+	md_dlex_t after;
+	size_t i;
+
+	if (dl->dl_tok != MDT_PSPEC)
+		return (0);
+	if (md_dp_oneof(dp, outer, MD_NELEM(outer)))
+		return (1);
+	for (i = 0; i < dl->dl_toklen; i++) {
+		if (strchr(":-.?*!`[]$\\", md_dp_tok(dp)[i]) != NULL)
+			return (0);
+	}
+	if (md_dp_is(dp, "BEGIN") || md_dp_is(dp, "END") ||
+	    md_dp_is(dp, "ERROR"))
+		return (0);
+	after = *dl;
+	after.dl_mode = MD_DL_EXPR;
+	return (md_dlex_next(&after) == MDT_IDENT || md_dlex_is(&after, "*"));
+}
+
+/* A program: clauses, declarations and definitions, control lines. */
+static int
+md_dp_program(md_dp_t *dp)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+	size_t n = 0;
+
+	dl->dl_mode = MD_DL_OUTER;
+	md_dp_next(dp);
+	while (dl->dl_tok != MDT_EOF) {
+		if (dl->dl_tok == MDT_CTL) {
+			if (md_dp_control(dp) != 0)
+				return (-1);
+			continue;
+		}
+		n++;
+		if (!md_dp_isdecl(dp)) {
+			if (md_dp_clause(dp) != 0)
+				return (-1);
+			continue;
+		}
+		/* the rest of a declaration reads as expressions do */
+		dl->dl_mode = MD_DL_EXPR;
+		if (dl->dl_tok == MDT_PSPEC)
+			dl->dl_tok = MDT_IDENT;
+		if (md_dp_is(dp, "inline")) {
+			if (md_dp_inline(dp) != 0)
+				return (-1);
+		} else if (md_dp_is(dp, "translator")) {
+			if (md_dp_translator(dp) != 0)
+				return (-1);
+		} else if (md_dp_is(dp, "provider")) {
+			if (md_dp_provider(dp) != 0)
+				return (-1);
+		} else if (md_dp_is(dp, "counter") || md_dp_is(dp, "import")) {
+			return (md_dp_syntax(dp));
+		} else if (md_dp_declaration(dp) != 0) {
+			return (-1);
+		}
+		dl->dl_mode = MD_DL_OUTER;
+		md_dp_next(dp);
+	}
+	if (n == 0)
+		return (md_dp_error(dp, dl->dl_off, "empty D program translation "
+		    "unit"));
+	return (0);
+}
+
+/* Probe descriptions, alone: words of the outer scope, and commas. */
+static int
+md_dp_probe(md_dp_t *dp)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+
+	dl->dl_mode = MD_DL_OUTER;
+	md_dp_next(dp);
+	for (;;) {
+		if (dl->dl_tok != MDT_PSPEC && dl->dl_tok != MDT_INT)
+			return (md_dp_syntax(dp));
+		md_dp_next(dp);
+		if (!md_dp_is(dp, ","))
+			break;
+		md_dp_next(dp);
+	}
+	return (dl->dl_tok == MDT_EOF ? 0 : md_dp_syntax(dp));
+}
+
+/*
+ * Parse len bytes of D in context ctx.  Returns 0, or -1 with the message
+ * in msg (msglen bytes) and the offset of the fault in *offp.
+ */
+int
+md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
+    char *msg, size_t msglen)
+{
+	md_dp_t dp;
+	md_dx_t dx;
+	int rv;
+
+	(void) memset(&dp, 0, sizeof (dp));
+	md_dlex_init(&dp.dp_lex, text, len);
+	dp.dp_msg = msg;
+	dp.dp_msglen = msglen;
+	dp.dp_aggok = MD_DNONE;
+	dp.dp_actok = MD_DNONE;
+	dp.dp_keyok = MD_DNONE;
+
+	switch (ctx) {
+	case MD_DC_PROGRAM:
+		rv = md_dp_program(&dp);
+		break;
+	case MD_DC_PROBE:
+		rv = md_dp_probe(&dp);
+		break;
+	case MD_DC_INDEX:
+		md_dp_next(&dp);
+		rv = !md_dp_is(&dp, "[") ? md_dp_syntax(&dp) :
+		    md_dp_args(&dp, "]", 0) < 0 ? -1 : 0;
+		break;
+	case MD_DC_TYPE:
+		/* the type of "this TYPE NAME;" */
+		md_dp_next(&dp);
+		rv = md_dp_specifiers(&dp, 0);
+		while (rv == 0 && md_dp_is(&dp, "*"))
+			md_dp_next(&dp);
+		break;
+	case MD_DC_AGGFUNC:
+		/* the value of "@[...] = FUNCTION;" */
+		md_dp_next(&dp);
+		dp.dp_aggok = dp.dp_lex.dl_off;
+		rv = md_dp_assign(&dp, &dx);
+		if (rv == 0 && (dx.dx_call == NULL ||
+		    dx.dx_call->df_kind != MD_DF_AGG))
+			rv = md_dp_semantic(&dp, dx.dx_off, "an aggregation must be "
+			    "assigned the result of an aggregating function "
+			    "(count(), sum(), quantize(), ...)");
+		break;
+	case MD_DC_PRED:
+		md_dp_next(&dp);
+		rv = md_dp_predicate(&dp);
+		break;
+	case MD_DC_KEY:
+		/* an aggregation's key: stack() and its kin may be it */
+		md_dp_next(&dp);
+		dp.dp_keyok = dp.dp_lex.dl_off;
+		rv = md_dp_expr(&dp, &dx);
+		if (rv == 0 && (dx.dx_call == NULL ||
+		    dx.dx_call->df_kind != MD_DF_KEYACT))
+			rv = md_dp_novoid(&dp, &dx);
+		break;
+	default:
+		md_dp_next(&dp);
+		rv = md_dp_expr(&dp, &dx);
+		if (rv == 0)
+			rv = md_dp_novoid(&dp, &dx);
+		break;
+	}
+	if (rv == 0 && ctx != MD_DC_PROGRAM && ctx != MD_DC_PROBE &&
+	    dp.dp_lex.dl_tok != MDT_EOF)
+		rv = md_dp_syntax(&dp);
+	if (rv == 0 && dp.dp_semfailed)
+		rv = -1;
+	if (rv != 0 && offp != NULL)
+		*offp = dp.dp_erroff;
+	return (rv);
+}
