@@ -5,6 +5,7 @@
  *	    [-x NAME[=VALUE] ...] [-i INTERVAL] [-T DURATION]
  *	    [--json | -o DIR] [FILE]
  *	meta-d --check | --list-fields | --to-json [FILE]
+ *	meta-d --check-d [FILE]
  *	meta-d -h | -V
  *
  * Parses the options, reads the metric (a JavaScript metric goes through
@@ -43,7 +44,8 @@ typedef enum md_cli_mode {
 	MODE_FILES,		/* -o DIR */
 	MODE_CHECK,		/* --check */
 	MODE_LIST,		/* --list-fields */
-	MODE_TOJSON		/* --to-json */
+	MODE_TOJSON,		/* --to-json */
+	MODE_CHECKD		/* --check-d: the input is D */
 } md_cli_mode_t;
 
 /* Long options without a short form. */
@@ -51,6 +53,7 @@ typedef enum md_cli_mode {
 #define	OPT_CHECK	257
 #define	OPT_LIST	258
 #define	OPT_TOJSON	259
+#define	OPT_CHECKD	260
 
 typedef struct opts {
 	int		o_in;		/* standard input */
@@ -80,6 +83,7 @@ static const char md_cli_usage_text[] =
 	"              [-x NAME[=VALUE] ...] [-i INTERVAL] [-T DURATION]\n"
 	"              [--json | -o DIR] [FILE]\n"
 	"       meta-d --check | --list-fields | --to-json [FILE]\n"
+	"       meta-d --check-d [FILE]\n"
 	"       meta-d -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
@@ -99,7 +103,9 @@ static const char md_cli_usage_text[] =
 	"hasdists, ...\n"
 	"  -o, --output-dir DIR   write each script to DIR/NAME.d "
 	"(NAME-ZONE.d per zone)\n"
-	"  --check                only check the metric\n"
+	"  --check                only check the metric and its D (with -s, -n,\n"
+	"                         -p, -z...: that request's scripts only)\n"
+	"  --check-d              check that FILE is D, without dtrace\n"
 	"  --list-fields          print the metric's fields, one a line\n"
 	"  --to-json              print the metric as JSON (from JavaScript)\n"
 	"  -h, --help             print this and exit\n"
@@ -206,6 +212,7 @@ parse_args(int argc, char **argv, opts_t *o)
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "list-fields", no_argument, NULL, OPT_LIST },
 		{ "to-json", no_argument, NULL, OPT_TOJSON },
+		{ "check-d", no_argument, NULL, OPT_CHECKD },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -290,6 +297,9 @@ parse_args(int argc, char **argv, opts_t *o)
 			break;
 		case OPT_TOJSON:
 			rv = set_mode(o, MODE_TOJSON, "--to-json");
+			break;
+		case OPT_CHECKD:
+			rv = set_mode(o, MODE_CHECKD, "--check-d");
 			break;
 		case 'h':
 			return (answer(o, md_cli_usage_text));
@@ -457,6 +467,92 @@ script_name(const char *file)
 	return (strndup(base, (size_t)(dot - base)));
 }
 
+/*
+ * The request the options make: -s fields, then the -n field (into
+ * decomps, which the caller frees).  md_generate() reports an unknown
+ * field before too many decompositions.
+ */
+static int
+make_request(const opts_t *o, md_request_t *req, md_decomp_t **decomps)
+{
+	size_t nd = o->o_nsfields + (o->o_nfield != NULL), i;
+
+	if ((*decomps = calloc(nd + 1, sizeof (**decomps))) == NULL) {
+		errmsg(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	for (i = 0; i < nd; i++) {
+		(*decomps)[i].mdd_field = i < o->o_nsfields ? o->o_sfields[i] :
+		    o->o_nfield;
+		(*decomps)[i].mdd_kind = i < o->o_nsfields ?
+		    MD_DECOMP_STRING : MD_DECOMP_NUMBER;
+	}
+	(void) memset(req, 0, sizeof (*req));
+	req->mdq_decomps = *decomps;
+	req->mdq_ndecomps = nd;
+	req->mdq_pred = o->o_pred;
+	req->mdq_zones = o->o_zones;
+	req->mdq_nzones = o->o_nzones;
+	req->mdq_options = o->o_options;
+	req->mdq_noptions = o->o_noptions;
+	req->mdq_interval = o->o_interval;
+	req->mdq_duration = o->o_duration;
+	return (MD_CLI_SUCCESS);
+}
+
+/* Does the command line ask for one request (-s, -n, -p, -z, ...)? */
+static int
+has_request(const opts_t *o)
+{
+	return (o->o_nsfields > 0 || o->o_nfield != NULL || o->o_pred !=
+	    NULL || o->o_nzones > 0 || o->o_noptions > 0 || o->o_interval !=
+	    NULL || o->o_duration != NULL);
+}
+
+/* A failed request: "translating: " leads what translating found. */
+static void
+request_error(const opts_t *o, const md_error_t *err)
+{
+	if (err->mde_code == MD_ERR_TRANSLATE || err->mde_code == MD_ERR_LIMIT ||
+	    err->mde_code == MD_ERR_D)
+		errmsg(o, "translating: %s", err->mde_msg);
+	else
+		errmsg(o, "%s", err->mde_msg);
+}
+
+/*
+ * --check: the metric's D, every request a user can make of it, or the
+ * one the command line makes.
+ */
+static int
+check(const opts_t *o, const md_metric_t *m)
+{
+	md_decomp_t *decomps = NULL;
+	md_request_t req;
+	md_error_t err;
+	int rv;
+
+	if (has_request(o)) {
+		if ((rv = make_request(o, &req, &decomps)) != MD_CLI_SUCCESS)
+			return (rv);
+		rv = md_metric_check(m, &req, &err);
+		free(decomps);
+		if (rv != 0) {
+			request_error(o, &err);
+			return (MD_CLI_ERROR);
+		}
+		return (MD_CLI_SUCCESS);
+	}
+	if (md_metric_check(m, NULL, &err) != 0) {
+		if (err.mde_code == MD_ERR_NOMEM)
+			errmsg(o, "%s", err.mde_msg);
+		else
+			errmsg(o, "meta-D is invalid: %s", err.mde_msg);
+		return (MD_CLI_ERROR);
+	}
+	return (MD_CLI_SUCCESS);
+}
+
 /* Generate, and make what the mode writes into *outp (*outlenp bytes). */
 static int
 generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
@@ -466,42 +562,15 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 	md_request_t req;
 	md_result_t *r;
 	md_error_t err;
-	size_t nd = o->o_nsfields + (o->o_nfield != NULL), i;
 	int rv = MD_CLI_ERROR;
 
-	/*
-	 * -s fields, then the -n field.  md_generate() reports an unknown
-	 * field before too many decompositions.
-	 */
-	if ((decomps = calloc(nd + 1, sizeof (*decomps))) == NULL) {
-		errmsg(o, "out of memory");
-		return (MD_CLI_ERROR);
-	}
-	for (i = 0; i < nd; i++) {
-		decomps[i].mdd_field = i < o->o_nsfields ? o->o_sfields[i] :
-		    o->o_nfield;
-		decomps[i].mdd_kind = i < o->o_nsfields ? MD_DECOMP_STRING :
-		    MD_DECOMP_NUMBER;
-	}
-
-	(void) memset(&req, 0, sizeof (req));
-	req.mdq_decomps = decomps;
-	req.mdq_ndecomps = nd;
-	req.mdq_pred = o->o_pred;
-	req.mdq_zones = o->o_zones;
-	req.mdq_nzones = o->o_nzones;
-	req.mdq_options = o->o_options;
-	req.mdq_noptions = o->o_noptions;
-	req.mdq_interval = o->o_interval;
-	req.mdq_duration = o->o_duration;
+	if ((rv = make_request(o, &req, &decomps)) != MD_CLI_SUCCESS)
+		return (rv);
+	rv = MD_CLI_ERROR;
 	r = md_generate(m, &req, &err);
 	free(decomps);
 	if (r == NULL) {
-		if (err.mde_code == MD_ERR_TRANSLATE ||
-		    err.mde_code == MD_ERR_LIMIT)
-			errmsg(o, "translating: %s", err.mde_msg);
-		else
-			errmsg(o, "%s", err.mde_msg);
+		request_error(o, &err);
 		return (MD_CLI_ERROR);
 	}
 
@@ -560,6 +629,22 @@ to_json(const char *buf, size_t len, size_t *lenp, md_error_t *err)
 	return (out);
 }
 
+/*
+ * --check-d: the input is D.  A fault is reported as editors and
+ * compilers do, FILE:LINE:COLUMN: MESSAGE.
+ */
+static int
+check_d(const opts_t *o, const char *name, const char *buf, size_t len)
+{
+	md_error_t err;
+	size_t line, col;
+
+	if (md_d_check(buf, len, &line, &col, &err) == 0)
+		return (MD_CLI_SUCCESS);
+	errmsg(o, "%s:%zu:%zu: %s", name, line, col, err.mde_msg);
+	return (MD_CLI_ERROR);
+}
+
 /* Load the metric, do what the mode asks, write.  Returns the status. */
 static int
 run(const opts_t *o, const char *buf, size_t len)
@@ -571,6 +656,9 @@ run(const opts_t *o, const char *buf, size_t len)
 	md_error_t err;
 	size_t outlen = 0;
 	int rv = MD_CLI_SUCCESS;
+
+	if (o->o_mode == MODE_CHECKD)
+		return (check_d(o, name, buf, len));
 
 	/* a UTF-8 byte-order mark is no part of the metric, JSON or not */
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
@@ -623,7 +711,9 @@ run(const opts_t *o, const char *buf, size_t len)
 			errmsg(o, "out of memory");
 			rv = MD_CLI_ERROR;
 		}
-	} else if (o->o_mode != MODE_CHECK) {
+	} else if (o->o_mode == MODE_CHECK) {
+		rv = check(o, m);
+	} else {
 		rv = generate(o, m, &out, &outlen);
 	}
 	md_metric_free(m);
