@@ -33,14 +33,46 @@
 
 #include "md_impl.h"
 
-/* Operators, longest first so that the first match is the longest. */
-static const char *const md_dlex_ops[] = {
-	"<<=", ">>=", "...",
-	"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-	"^^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-	"(", ")", "[", "]", "{", "}", ".", ",", ";", ":", "?", "!", "~",
-	"+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "="
-};
+/*
+ * The length of the operator at b (left bytes), the longest that matches,
+ * or 0: ( ) [ ] { } . , ; : ? ! ~ + - * / % & | ^ < > = and -> ++ -- <<
+ * >> <= >= == != && || ^^ += -= *= /= %= &= |= ^= <<= >>= ...
+ */
+static size_t
+md_dlex_oplen(const char *b, size_t left)
+{
+	char c = b[0], d = left > 1 ? b[1] : '\0';
+
+	switch (c) {
+	case '(': case ')': case '[': case ']': case '{': case '}':
+	case ',': case ';': case ':': case '?': case '~':
+		return (1);
+	case '.':
+		return (left > 2 && d == '.' && b[2] == '.' ? 3 : 1);
+	case '<':
+	case '>':
+		if (d == c)
+			return (left > 2 && b[2] == '=' ? 3 : 2);
+		return (d == '=' ? 2 : 1);
+	case '-':
+		return (d == '>' || d == '-' || d == '=' ? 2 : 1);
+	case '+':
+	case '&':
+	case '|':
+	case '^':
+		return (d == c || d == '=' ? 2 : 1);
+	case '=':
+	case '!':
+	case '*':
+	case '/':
+	case '%':
+		return (d == '=' ? 2 : 1);
+	default:
+		return (0);
+	}
+}
+
+static md_dtok_t md_dlex_count(md_dlex_t *, char);
 
 static int
 md_dlex_isdigit(char c)
@@ -179,7 +211,8 @@ md_dlex_number(md_dlex_t *dl, size_t start)
 		i++;
 	if (i < left && (s[i] == 'l' || s[i] == 'L'))
 		i++;
-	fp = hex ? 0 : md_dlex_fplen(dl, start);
+	/* the outer scope has no floating point to refuse: 1.5 is 1, .5 */
+	fp = hex || dl->dl_mode != MD_DL_EXPR ? 0 : md_dlex_fplen(dl, start);
 	if (fp > i)
 		return (md_dlex_bad(dl, start + fp, "floating-point constants "
 		    "are not permitted"));
@@ -402,33 +435,15 @@ md_dlex_next(md_dlex_t *dl)
 		dl->dl_pos = md_dlex_span(dl, k, md_dlex_isident);
 		t = dl->dl_pos > k ? MDT_MACRO : md_dlex_bad(dl, i + 1,
 		    "syntax error");
+	} else if ((n = md_dlex_oplen(b + i, dl->dl_len - i)) > 0) {
+		dl->dl_pos = i + n;
+		t = n == 1 && strchr("()[]{}/", b[i]) != NULL ?
+		    md_dlex_count(dl, b[i]) : MDT_OP;
 	} else {
 		t = md_dlex_bad(dl, i + 1, "syntax error");
-		for (k = 0; k < sizeof (md_dlex_ops) / sizeof (md_dlex_ops[0]);
-		    k++) {
-			n = strlen(md_dlex_ops[k]);
-			if (n <= dl->dl_len - i &&
-			    memcmp(b + i, md_dlex_ops[k], n) == 0) {
-				t = MDT_OP;
-				dl->dl_why = NULL;
-				dl->dl_pos = i + n;
-				break;
-			}
-		}
 	}
 	dl->dl_toklen = dl->dl_pos - dl->dl_off;
 	return (dl->dl_tok = t);
-}
-
-/* Is the current token the operator or word s? */
-int
-md_dlex_is(const md_dlex_t *dl, const char *s)
-{
-	size_t n = strlen(s);
-
-	return ((dl->dl_tok == MDT_OP || dl->dl_tok == MDT_IDENT ||
-	    dl->dl_tok == MDT_PSPEC) && dl->dl_toklen == n &&
-	    memcmp(dl->dl_buf + dl->dl_off, s, n) == 0);
 }
 
 /*
@@ -438,12 +453,58 @@ md_dlex_is(const md_dlex_t *dl, const char *s)
 int
 md_dlex_epred(const md_dlex_t *dl)
 {
-	size_t i = dl->dl_pos;
+	size_t i = md_dlex_skipspace(dl, dl->dl_pos);
 
-	while (i < dl->dl_len && md_dlex_isspace(dl->dl_buf[i]))
-		i++;
 	return (i == dl->dl_len || dl->dl_buf[i] == ';' ||
 	    dl->dl_buf[i] == '{' || dl->dl_buf[i] == '/');
+}
+
+/* Where white space from i ends (comments are not skipped). */
+size_t
+md_dlex_skipspace(const md_dlex_t *dl, size_t i)
+{
+	while (i < dl->dl_len && md_dlex_isspace(dl->dl_buf[i]))
+		i++;
+	return (i);
+}
+
+/*
+ * Parentheses, brackets and braces are counted, as dtrace's lexer counts
+ * them: one closed that is not open is an error, and so is a '/' that
+ * ends a predicate (md_dlex_epred()) while a '(' or '[' is open, which
+ * dtrace reports where its look past the '/' stopped.
+ */
+static md_dtok_t
+md_dlex_count(md_dlex_t *dl, char c)
+{
+	size_t *n = c == '(' || c == ')' ? &dl->dl_parens : c == '[' ||
+	    c == ']' ? &dl->dl_brackets : &dl->dl_braces;
+
+	switch (c) {
+	case '(':
+	case '[':
+	case '{':
+		(*n)++;
+		return (MDT_OP);
+	case ')':
+	case ']':
+	case '}':
+		if (*n == 0)
+			return (md_dlex_bad(dl, dl->dl_pos, c == ')' ?
+			    "extra ) in input stream" : c == ']' ? "extra ] in "
+			    "input stream" : "extra } in input stream"));
+		(*n)--;
+		return (MDT_OP);
+	default:
+		break;
+	}
+	if (dl->dl_mode != MD_DL_EXPR || !md_dlex_epred(dl) ||
+	    (dl->dl_parens == 0 && dl->dl_brackets == 0))
+		return (MDT_OP);
+	dl->dl_off = md_dlex_skipspace(dl, dl->dl_pos);
+	return (md_dlex_bad(dl, dl->dl_off, dl->dl_parens != 0 ? "closing ) "
+	    "expected in predicate before /" : "closing ] expected in "
+	    "predicate before /"));
 }
 
 /* The line and column (from 1) of offset off of the text. */

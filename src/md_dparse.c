@@ -25,6 +25,7 @@
  * recursion stays within a few dozen KiB of stack.
  */
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,7 +50,8 @@ typedef struct md_dp {
 
 /* What a parsed expression is, as far as the checks need to know. */
 typedef struct md_dx {
-	int			dx_unary;	/* may be assigned to */
+	int			dx_unary;	/* the grammar lets it be set */
+	int			dx_lval;	/* and it can be */
 	int			dx_agg;		/* @x or @x[...] */
 	const md_dfunc_t	*dx_call;	/* exactly a call of this */
 	size_t			dx_off;		/* where it starts */
@@ -79,7 +81,7 @@ static const char *const md_dp_reserved[] = {
 	"auto", "break", "case", "char", "const", "continue", "counter",
 	"default", "do", "double", "else", "enum", "extern", "float", "for",
 	"goto", "if", "import", "inline", "int", "long", "probe", "provider",
-	"register", "restrict", "short", "signed", "static",
+	"register", "restrict", "return", "short", "signed", "static",
 	"string", "struct", "switch", "translator", "typedef", "union",
 	"unsigned", "void", "volatile", "while"
 };
@@ -154,6 +156,10 @@ md_dp_syntax(md_dp_t *dp)
 	if (dl->dl_tok == MDT_EOF)
 		return (md_dp_error(dp, dl->dl_off, "syntax error near end of "
 		    "input"));
+	if (md_dlex_is(dl, "/") && md_dlex_epred(dl))
+		/* dtrace has read up to what follows: that is its line */
+		return (md_dp_error(dp, md_dlex_skipspace(dl, dl->dl_pos),
+		    "syntax error near '/'"));
 	if (dl->dl_toklen > 0 && *t == '\0')
 		return (md_dp_error(dp, dl->dl_off, "syntax error near a NUL "
 		    "byte"));
@@ -197,13 +203,14 @@ md_dp_expect(md_dp_t *dp, const char *s)
 static int
 md_dp_oneof(const md_dp_t *dp, const char *const *words, size_t n)
 {
+	const char *t = md_dp_tok(dp);
 	size_t i;
 
 	if (dp->dp_lex.dl_tok != MDT_IDENT && dp->dp_lex.dl_tok != MDT_PSPEC &&
 	    dp->dp_lex.dl_tok != MDT_OP)
 		return (0);
 	for (i = 0; i < n; i++) {
-		if (md_dp_is(dp, words[i]))
+		if (words[i][0] == t[0] && md_dp_is(dp, words[i]))
 			return (1);
 	}
 	return (0);
@@ -250,6 +257,7 @@ static void
 md_dx_value(md_dx_t *dx, size_t off)
 {
 	dx->dx_unary = 0;
+	dx->dx_lval = 0;
 	dx->dx_agg = 0;
 	dx->dx_call = NULL;
 	dx->dx_off = off;
@@ -495,8 +503,8 @@ md_dp_params(md_dp_t *dp)
 
 /*
  * A declarator: pointers, then a name or ( declarator ), then arrays and
- * parameter lists.  With abstract set the name may be missing (a type
- * name, a parameter).
+ * parameter lists.  abstract: 0, a name is needed; 1, it may be missing
+ * (a parameter); 2, there is none (a type name).
  */
 static int
 md_dp_declarator(md_dp_t *dp, int abstract)
@@ -508,8 +516,8 @@ md_dp_declarator(md_dp_t *dp, int abstract)
 	while (md_dp_is(dp, "*") || md_dp_is(dp, "const") ||
 	    md_dp_is(dp, "volatile") || md_dp_is(dp, "restrict"))
 		md_dp_next(dp);
-	if (dp->dp_lex.dl_tok == MDT_IDENT && !md_dp_oneof(dp, md_dp_reserved,
-	    MD_NELEM(md_dp_reserved))) {
+	if (abstract != 2 && dp->dp_lex.dl_tok == MDT_IDENT &&
+	    !md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved))) {
 		md_dp_next(dp);
 		named = 1;
 	} else if (md_dp_is(dp, "(")) {
@@ -550,7 +558,7 @@ md_dp_typename(md_dp_t *dp)
 	if (md_dp_specifiers(dp, 0) != 0)
 		return (-1);
 	if (md_dp_is(dp, "*") || md_dp_is(dp, "(") || md_dp_is(dp, "["))
-		return (md_dp_declarator(dp, 1));
+		return (md_dp_declarator(dp, 2));
 	return (0);
 }
 
@@ -561,12 +569,15 @@ md_dp_typename(md_dp_t *dp)
  * Returns how many, or -1.
  */
 static long
-md_dp_args(md_dp_t *dp, const char *close, int aggkeys)
+md_dp_args(md_dp_t *dp, const char *close, int aggkeys, size_t *strp)
 {
-	size_t keyok = dp->dp_keyok;
+	size_t keyok = dp->dp_keyok, after = MD_DNONE;
+	md_dlex_t next;
 	md_dx_t dx;
 	long n = 0;
 
+	if (strp != NULL)
+		*strp = MD_DNONE;
 	md_dp_next(dp);
 	if (md_dp_is(dp, close)) {
 		if (*close == ']')
@@ -574,10 +585,18 @@ md_dp_args(md_dp_t *dp, const char *close, int aggkeys)
 		md_dp_next(dp);
 		return (0);
 	}
+	/* is the first argument a string literal, alone? (a format) */
+	if (strp != NULL && dp->dp_lex.dl_tok == MDT_STRING &&
+	    md_dp_peek(dp, &next) != MDT_BAD)
+		after = next.dl_off;
 	for (;;) {
+		size_t start = dp->dp_lex.dl_off;
+
 		dp->dp_keyok = aggkeys ? dp->dp_lex.dl_off : MD_DNONE;
 		if (md_dp_assign(dp, &dx) != 0)
 			return (-1);
+		if (n == 0 && after != MD_DNONE && dp->dp_lex.dl_off == after)
+			*strp = start;
 		dp->dp_keyok = keyok;
 		if ((!aggkeys || dx.dx_call == NULL ||
 		    dx.dx_call->df_kind != MD_DF_KEYACT) &&
@@ -589,6 +608,183 @@ md_dp_args(md_dp_t *dp, const char *close, int aggkeys)
 		md_dp_next(dp);
 	}
 	return (md_dp_expect(dp, close) != 0 ? -1 : n);
+}
+
+/*
+ * The next byte of a string literal's value, from *ip in the literal (its
+ * quotes excluded, end its end), as dtrace reads the escapes; -1 at the
+ * end.  A NUL ends the value, as it ends dtrace's C string.
+ */
+static int
+md_dp_strbyte(const char *s, size_t *ip, size_t end)
+{
+	size_t i = *ip, k;
+	int c;
+
+	if (i >= end)
+		return (-1);
+	c = (unsigned char)s[i++];
+	if (c == '\\' && i < end) {
+		c = (unsigned char)s[i++];
+		switch (c) {
+		case 'a': c = '\a'; break;
+		case 'b': c = '\b'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		case 'v': c = '\v'; break;
+		case '"': case '\\': break;
+		case 'x':
+			for (c = 0; i < end && isxdigit((unsigned char)s[i]); i++)
+				c = (c * 16 + (isdigit((unsigned char)s[i]) ?
+				    s[i] - '0' : (s[i] | 0x20) - 'a' + 10)) & 0xff;
+			break;
+		default:
+			if (c >= '0' && c <= '7') {
+				c -= '0';
+				for (k = 1; k < 3 && i < end && s[i] >= '0' &&
+				    s[i] <= '7'; k++)
+					c = (c * 8 + s[i++] - '0') & 0xff;
+			} else {
+				c = '\\';	/* kept: the backslash, then c */
+				i--;
+			}
+			break;
+		}
+	}
+	*ip = i;
+	return (c == 0 ? -1 : c);
+}
+
+/*
+ * printf(), system() and printa() with a string literal for a format (at
+ * offset at): its conversions, as dtrace reads them (dt_printf.c), and
+ * for printf() and system() as many values as they need (nargs after the
+ * format).  Errors are of meaning, at the call (off).
+ */
+static void
+md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
+    size_t off)
+{
+	static const char *const convs[] = {
+		"a", "A", "c", "C", "d", "e", "E", "f", "g", "G", "hd", "hi",
+		"ho", "hu", "hx", "hX", "i", "k", "lc", "ld", "li", "lo", "lu",
+		"ls", "lx", "lX", "lld", "lli", "llo", "llu", "llx", "llX",
+		"Le", "LE", "Lf", "Lg", "LG", "o", "p", "s", "S", "T", "u",
+		"wc", "ws", "x", "X", "Y", "%"
+	};
+	const char *s = dp->dp_lex.dl_buf + at + 1;
+	size_t i = 0, end, k, len;
+	int printa = strcmp(f->df_name, "printa") == 0, conv = 0, c, prev;
+	long need = 0;
+
+	if (!printa && strcmp(f->df_name, "printf") != 0 &&
+	    strcmp(f->df_name, "system") != 0)
+		return;
+	for (end = 0; s[end] != '"'; end++) {
+		if (s[end] == '\\')
+			end++;
+	}
+	if (md_dp_strbyte(s, &i, end) == -1) {
+		(void) md_dp_semantic(dp, off, "%s( ) format string is empty",
+		    f->df_name);
+		return;
+	}
+	for (i = 0; (c = md_dp_strbyte(s, &i, end)) != -1; ) {
+		char name[8];
+		int dot = 0, digits = 0, star[2] = { 0, 0 }, agg = 0;
+
+		if (c != '%')
+			continue;
+		conv++;
+		len = 0;
+		prev = '%';
+		for (;;) {
+			if ((c = md_dp_strbyte(s, &i, end)) == -1) {
+				(void) md_dp_semantic(dp, off, "format conversion "
+				    "#%d name expected before end of format "
+				    "string", conv);
+				return;
+			}
+			if (c >= '0' && c <= '9') {
+				if (c != '0' || dot || digits)
+					digits++;
+			} else if (c == '*') {
+				if (star[dot]++ > 0) {
+					(void) md_dp_semantic(dp, off, "format "
+					    "conversion #%d has more than one '*' "
+					    "specified for the output %s", conv,
+					    dot ? "precision" : "width");
+					return;
+				}
+			} else if (c == '.') {
+				if (dot++ > 0) {
+					(void) md_dp_semantic(dp, off, "format "
+					    "conversion #%d has more than one '.' "
+					    "specified", conv);
+					return;
+				}
+				digits = 0;
+			} else if (c == '$') {
+				(void) md_dp_semantic(dp, off, "format "
+				    "conversion #%d uses unsupported positional "
+				    "format (%%n$)", conv);
+				return;
+			} else if (c == '%' && prev != '%') {
+				(void) md_dp_semantic(dp, off, "format "
+				    "conversion #%d cannot be combined with other "
+				    "format flags: %%%%", conv);
+				return;
+			} else if (c == '@') {
+				agg = 1;
+			} else if (c == 'h' || c == 'l' || c == 'L' || c == 'w') {
+				if (len < sizeof (name) - 2)
+					name[len++] = (char)c;
+			} else if (strchr("#+-?' ", c) == NULL) {
+				break;
+			}
+			prev = c;
+		}
+		name[len++] = (char)c;
+		name[len] = '\0';
+		for (k = 0; k < MD_NELEM(convs) && strcmp(convs[k], name) != 0;
+		    k++)
+			continue;
+		if (k == MD_NELEM(convs)) {
+			(void) md_dp_semantic(dp, off, "format conversion #%d is "
+			    "undefined: %%%s", conv, name);
+			return;
+		}
+		if (printa || strcmp(name, "%") == 0)
+			continue;
+		if (agg) {
+			(void) md_dp_semantic(dp, off, "%%@ conversion requires "
+			    "an aggregation and is not for use with %s( )",
+			    f->df_name);
+			return;
+		}
+		/* a width's '*' takes its argument first, then a precision's */
+		for (k = 0; k < 2; k++) {
+			if (star[k] && ++need > nargs) {
+				(void) md_dp_semantic(dp, off, "%s( ) prototype "
+				    "mismatch: conversion #%d (%%%s) is missing a "
+				    "corresponding \"%s\" argument", f->df_name,
+				    conv, name, k == 0 ? "*" : ".*");
+				return;
+			}
+		}
+		if (++need > nargs) {
+			(void) md_dp_semantic(dp, off, "%s( ) prototype mismatch: "
+			    "conversion #%d (%%%s) is missing a corresponding "
+			    "value argument", f->df_name, conv, name);
+			return;
+		}
+	}
+	if (!printa && nargs > need)
+		(void) md_dp_semantic(dp, off, "%s( ) prototype mismatch: only "
+		    "%ld arguments required by this format string", f->df_name,
+		    need);
 }
 
 /* Is a call of f at off where it may be? */
@@ -641,6 +837,8 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 	md_dlex_t *dl = &dp->dp_lex;
 	size_t off = dl->dl_off;
 	const md_dfunc_t *f = NULL;
+	const char *name;
+	size_t namelen, fmt;
 	int callee = 0;
 	md_dx_t in;
 	long n;
@@ -659,6 +857,7 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 			if (dl->dl_tok != MDT_IDENT)
 				return (md_dp_syntax(dp));
 			md_dp_next(dp);
+			dx->dx_unary = 1;
 			return (md_dp_expect(dp, ")"));
 		}
 		if (md_dp_is(dp, "xlate")) {
@@ -671,12 +870,18 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 			    md_dp_novoid(dp, &in) != 0 ||
 			    md_dp_expect(dp, ")") != 0)
 				return (-1);
+			dx->dx_unary = 1;
 			break;
 		}
-		f = md_dfunc(md_dp_tok(dp), dl->dl_toklen);
+		name = md_dp_tok(dp);
+		namelen = dl->dl_toklen;
 		callee = 1;
 		dx->dx_unary = 1;
+		dx->dx_lval = 1;
 		md_dp_next(dp);
+		/* a built-in's arguments are counted */
+		if (md_dp_is(dp, "("))
+			f = md_dfunc(name, namelen);
 		break;
 	case MDT_MACRO:
 		callee = 1;
@@ -685,15 +890,17 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 		break;
 	case MDT_AGG:
 		dx->dx_unary = 1;
+		dx->dx_lval = 1;
 		dx->dx_agg = 1;
 		md_dp_next(dp);
 		if (md_dp_is(dp, "[")) {
-			if (md_dp_args(dp, "]", 1) < 0)
+			if (md_dp_args(dp, "]", 1, NULL) < 0)
 				return (-1);
 		}
 		return (0);
 	case MDT_INT:
 	case MDT_STRING:
+		dx->dx_unary = 1;
 		md_dp_next(dp);
 		break;
 	case MDT_OP:
@@ -707,17 +914,11 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 			dp->dp_actok = dl->dl_off;
 		if (dp->dp_keyok == off)
 			dp->dp_keyok = dl->dl_off;
-		if (md_dp_expr(dp, &in) != 0)
-			return (-1);
-		if (md_dp_is(dp, "/") && dp->dp_inpred &&
-		    md_dlex_epred(&dp->dp_lex))
-			return (md_dp_error(dp, dl->dl_off, "closing ) expected in "
-			    "predicate before /"));
-		if (md_dp_expect(dp, ")") != 0)
+		if (md_dp_expr(dp, &in) != 0 || md_dp_expect(dp, ")") != 0)
 			return (-1);
 		*dx = in;
 		dx->dx_off = off;
-		dx->dx_unary = in.dx_unary;
+		dx->dx_unary = 1;
 		break;
 	default:
 		return (md_dp_syntax(dp));
@@ -730,13 +931,16 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 			if (!callee)
 				(void) md_dp_semantic(dp, at, "function "
 				    "designator is not of function type");
-			if ((n = md_dp_args(dp, ")", 0)) < 0)
+			if ((n = md_dp_args(dp, ")", 0, &fmt)) < 0)
 				return (-1);
 			if (f != NULL && (md_dp_arity(dp, f, n, off) != 0 ||
 			    md_dp_callable(dp, f, off) != 0))
 				return (-1);
+			if (f != NULL && fmt != MD_DNONE)
+				md_dp_format(dp, f, fmt, n - 1, off);
 			dx->dx_call = f;
 			dx->dx_unary = 1;
+			dx->dx_lval = 0;
 			callee = 0;
 			f = NULL;
 			continue;
@@ -750,7 +954,7 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 		callee = 0;
 		f = NULL;
 		if (md_dp_is(dp, "[")) {
-			if (md_dp_args(dp, "]", 0) < 0)
+			if (md_dp_args(dp, "]", 0, NULL) < 0)
 				return (-1);
 		} else if (md_dp_is(dp, ".") || md_dp_is(dp, "->")) {
 			/* what is not a name is passed over, as dtrace does */
@@ -765,9 +969,13 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 			md_dp_next(dp);
 		} else {
 			md_dp_next(dp);		/* ++ or -- */
+			dx->dx_call = NULL;
+			dx->dx_lval = 0;
+			continue;
 		}
 		dx->dx_call = NULL;
 		dx->dx_unary = 1;
+		dx->dx_lval = 1;
 	}
 	return (0);
 }
@@ -785,9 +993,8 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 		md_dp_next(dp);
 		rv = md_dp_unary(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
 		    -1 : 0;
+		md_dx_value(dx, off);
 		dx->dx_unary = 1;
-		dx->dx_call = NULL;
-		dx->dx_agg = 0;
 	} else if (md_dp_is(dp, "&") || md_dp_is(dp, "*") ||
 	    md_dp_is(dp, "+") || md_dp_is(dp, "-") || md_dp_is(dp, "~") ||
 	    md_dp_is(dp, "!")) {
@@ -797,7 +1004,8 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 		rv = md_dp_cast(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
 		    -1 : 0;
 		md_dx_value(dx, off);
-		dx->dx_unary = deref;
+		dx->dx_unary = 1;
+		dx->dx_lval = deref;
 	} else if (md_dp_is(dp, "sizeof")) {
 		md_dp_next(dp);
 		if (md_dp_is(dp, "(") && md_dp_parentype(dp)) {
@@ -809,11 +1017,13 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 			    md_dp_novoid(dp, dx) != 0 ? -1 : 0;
 		}
 		md_dx_value(dx, off);
+		dx->dx_unary = 1;
 	} else if (md_dp_is(dp, "stringof")) {
 		md_dp_next(dp);
 		rv = md_dp_unary(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
 		    -1 : 0;
 		md_dx_value(dx, off);
+		dx->dx_unary = 1;
 	} else {
 		rv = md_dp_postfix(dp, dx);
 	}
@@ -844,27 +1054,41 @@ md_dp_cast(md_dp_t *dp, md_dx_t *dx)
 static int
 md_dp_prec(const md_dp_t *dp)
 {
-	static const struct {
-		const char	*bo_op;
-		int		bo_prec;
-	} ops[] = {
-		{ "||", 1 }, { "^^", 2 }, { "&&", 3 }, { "|", 4 }, { "^", 5 },
-		{ "&", 6 }, { "==", 7 }, { "!=", 7 }, { "<", 8 }, { "<=", 8 },
-		{ ">", 8 }, { ">=", 8 }, { "<<", 9 }, { ">>", 9 }, { "+", 10 },
-		{ "-", 10 }, { "*", 11 }, { "/", 11 }, { "%", 11 }
-	};
-	size_t i;
+	const md_dlex_t *dl = &dp->dp_lex;
+	const char *t = md_dp_tok(dp);
+	int two;
 
-	if (dp->dp_lex.dl_tok != MDT_OP)
+	if (dl->dl_tok != MDT_OP || dl->dl_toklen > 2)
 		return (0);
-	/* a '/' that ends a predicate is no division (dt_lex.l) */
-	if (md_dp_is(dp, "/") && md_dlex_epred(&dp->dp_lex))
+	two = dl->dl_toklen == 2;
+	if (two && t[1] != t[0] && t[1] != '=')
 		return (0);
-	for (i = 0; i < MD_NELEM(ops); i++) {
-		if (md_dp_is(dp, ops[i].bo_op))
-			return (ops[i].bo_prec);
+	switch (t[0]) {
+	case '|':
+		return (two ? (t[1] == '|' ? 1 : 0) : 4);
+	case '^':
+		return (two ? (t[1] == '^' ? 2 : 0) : 5);
+	case '&':
+		return (two ? (t[1] == '&' ? 3 : 0) : 6);
+	case '=':
+		return (two && t[1] == '=' ? 7 : 0);
+	case '!':
+		return (two ? 7 : 0);
+	case '<':
+	case '>':
+		return (two && t[1] == t[0] ? 9 : 8);
+	case '+':
+	case '-':
+		return (two ? 0 : 10);
+	case '*':
+	case '%':
+		return (two ? 0 : 11);
+	case '/':
+		/* a '/' that ends a predicate is no division (dt_lex.l) */
+		return (two || md_dlex_epred(dl) ? 0 : 11);
+	default:
+		return (0);
 	}
-	return (0);
 }
 
 static int
@@ -948,6 +1172,10 @@ md_dp_assign(md_dp_t *dp, md_dx_t *dx)
 		return (-1);
 	opoff = dp->dp_lex.dl_off;
 	oplen = dp->dp_lex.dl_toklen;
+	if (!dx->dx_lval)
+		(void) md_dp_semantic(dp, opoff, "operator %.*s requires "
+		    "modifiable lvalue as an operand", (int)oplen,
+		    dp->dp_lex.dl_buf + opoff);
 	plain = md_dp_is(dp, "=");
 	md_dp_next(dp);
 	if (dx->dx_agg) {
@@ -1108,6 +1336,14 @@ md_dp_statement(md_dp_t *dp)
 	md_dx_t dx;
 	int i;
 
+	if (md_dp_is(dp, "return")) {
+		/* dtrace-utils: return (EXPR); (rawfbt, destructive) */
+		md_dp_next(dp);
+		if (!md_dp_is(dp, "("))
+			return (md_dp_syntax(dp));
+		return (md_dp_cast(dp, &dx) != 0 || md_dp_novoid(dp, &dx) != 0 ?
+		    -1 : 0);
+	}
 	if (!md_dp_is(dp, "if"))
 		return (md_dp_stmtexpr(dp));
 	if (md_dp_enter(dp) != 0)
@@ -1349,6 +1585,8 @@ md_dp_isdecl(const md_dp_t *dp)
 		return (0);
 	if (md_dp_oneof(dp, outer, MD_NELEM(outer)))
 		return (1);
+	if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)))
+		return (0);	/* not a type's name: a probe, in S2 */
 	for (i = 0; i < dl->dl_toklen; i++) {
 		if (strchr(":-.?*!`[]$\\", md_dp_tok(dp)[i]) != NULL)
 			return (0);
@@ -1458,7 +1696,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	case MD_DC_INDEX:
 		md_dp_next(&dp);
 		rv = !md_dp_is(&dp, "[") ? md_dp_syntax(&dp) :
-		    md_dp_args(&dp, "]", 0) < 0 ? -1 : 0;
+		    md_dp_args(&dp, "]", 0, NULL) < 0 ? -1 : 0;
 		break;
 	case MD_DC_TYPE:
 		/* the type of "this TYPE NAME;" */

@@ -90,7 +90,6 @@ static const md_dfunc_t md_dfuncs[] = {
 	{ "quantize", MD_DF_AGG, 1, 2, MD_KIND_UNKNOWN },
 	{ "raise", MD_DF_ACTION, 1, 1, MD_KIND_UNKNOWN },
 	{ "rand", MD_DF_SUBR, 0, 0, MD_KIND_UNKNOWN },
-	{ "return", MD_DF_ACTION, 1, 1, MD_KIND_UNKNOWN },
 	{ "rindex", MD_DF_SUBR, 2, 3, MD_KIND_NUMBER },
 	{ "rw_iswriter", MD_DF_SUBR, 1, 1, MD_KIND_UNKNOWN },
 	{ "rw_read_held", MD_DF_SUBR, 1, 1, MD_KIND_UNKNOWN },

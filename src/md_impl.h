@@ -26,6 +26,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cJSON.h>
 
@@ -308,12 +309,29 @@ typedef struct md_dlex {
 	size_t		dl_off;		/* its offset in dl_buf */
 	size_t		dl_toklen;	/* and length */
 	const char	*dl_why;	/* MDT_BAD: what is wrong */
+	size_t		dl_parens;	/* open, as dtrace counts them */
+	size_t		dl_brackets;
+	size_t		dl_braces;
 } md_dlex_t;
 
 extern void md_dlex_init(md_dlex_t *, const char *, size_t);
+
+/*
+ * Is the current token the operator or word s?  Inline, so that for a
+ * literal s the length and the comparison are worked out when compiled.
+ */
+static inline int
+md_dlex_is(const md_dlex_t *dl, const char *s)
+{
+	size_t n = strlen(s);
+
+	return ((dl->dl_tok == MDT_OP || dl->dl_tok == MDT_IDENT ||
+	    dl->dl_tok == MDT_PSPEC) && dl->dl_toklen == n &&
+	    memcmp(dl->dl_buf + dl->dl_off, s, n) == 0);
+}
 extern md_dtok_t md_dlex_next(md_dlex_t *);
-extern int md_dlex_is(const md_dlex_t *, const char *);
 extern int md_dlex_epred(const md_dlex_t *);
+extern size_t md_dlex_skipspace(const md_dlex_t *, size_t);
 extern void md_dlex_where(const char *, size_t, size_t *, size_t *);
 extern int md_dlex_same(const char *, size_t, const char *, size_t);
 

@@ -100,6 +100,9 @@ static const char *const valid[] = {
 	    "count(); }",
 	"BEGIN\n/x/\n{\n}\n",
 	"BEGIN { a = (1, 2); b = c, d; }",
+	"BEGIN { printf(\"%s %-20s %5.2d%% %*.*x %lld %?p %a\\n\", a, b, 1, "
+	    "2, 3, 4, 5, 6, 7); printf(x, 1); printa(\"%d %@d\", @a); "
+	    "printf(\"%%\\0%z\"); }",
 };
 
 START_TEST(dparse_should_accept_valid_d)
@@ -129,8 +132,26 @@ static const struct {
 	{ "BEGIN { x = 1;", "1:15: syntax error near end of input" },
 	{ "BEGIN {};", "1:9: syntax error near ';'" },
 	{ "BEGIN { @ = count().\n}\n", "1:20: syntax error near end of input" },
-	{ "BEGIN /(x == 1/ { }", "1:15: closing ) expected in predicate "
+	{ "BEGIN /(x == 1/ { }", "1:17: closing ) expected in predicate "
 	    "before /" },
+	{ "BEGIN /x[1/\n{ }", "2:1: closing ] expected in predicate "
+	    "before /" },
+	{ "BEGIN { x = (a /\n; }", "2:1: closing ) expected in predicate "
+	    "before /" },
+	{ "BEGIN { x = 1); }", "1:14: extra ) in input stream" },
+	{ "BEGIN { x = a[1]]; }", "1:17: extra ] in input stream" },
+	{ "BEGIN\n/x/\n/\n{ }", "2:3: expected actions { } following probe "
+	    "description and predicate" },
+	{ "BEGIN\n/x +/\n{ }", "3:1: syntax error near '/'" },
+	{ "BEGIN { x = (a + b) = 1; (1) = 2; }", "1:21: operator = requires "
+	    "modifiable lvalue as an operand" },
+	{ "BEGIN { x = (int *y)0; }", "1:19: syntax error near 'y'" },
+	{ "BEGIN { printf(return, 1); }", "1:16: syntax error near "
+	    "'return'" },
+	{ "return int x;", "1:1: expected predicate and/or actions following "
+	    "probe description" },
+	{ "1.5::openat:entry { }", "1:1: expected predicate and/or actions "
+	    "following probe description" },
 	{ "BEGIN { x = 08; }", "1:13: constant 08 contains invalid digit 8" },
 	{ "BEGIN { x = 0x12345678123456781; }", "1:13: constant "
 	    "0x12345678123456781 results in integer overflow" },
@@ -176,6 +197,29 @@ static const struct {
 	    "be actions" },
 	{ "BEGIN { x = 1(2); }", "1:14: function designator is not of "
 	    "function type" },
+	/* printf() formats, as dt_printf.c reads them */
+	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "1:9: printf( ) prototype "
+	    "mismatch: only 1 arguments required by this format string" },
+	{ "BEGIN { printf(\"%d %*d\", 1, 2); }", "1:9: printf( ) prototype "
+	    "mismatch: conversion #2 (%d) is missing a corresponding value "
+	    "argument" },
+	{ "BEGIN { system(\"%.*d\"); }", "1:9: system( ) prototype mismatch: "
+	    "conversion #1 (%d) is missing a corresponding \".*\" argument" },
+	{ "BEGIN { printf(\"\"); }", "1:9: printf( ) format string is empty" },
+	{ "BEGIN { printf(\"%@d\", 1); }", "1:9: %@ conversion requires an "
+	    "aggregation and is not for use with printf( )" },
+	{ "BEGIN { printa(\"\\045z\", @a); }", "1:9: format conversion #1 is "
+	    "undefined: %z" },
+	{ "BEGIN { printf(\"%%d %5%\"); }", "1:9: format conversion #2 cannot "
+	    "be combined with other format flags: %%" },
+	{ "BEGIN { printf(\"%ll\"); }", "1:9: format conversion #1 name "
+	    "expected before end of format string" },
+	{ "BEGIN { printf(\"%.*.*d\"); }", "1:9: format conversion #1 has "
+	    "more than one '.' specified" },
+	{ "BEGIN { printf(\"%**d\"); }", "1:9: format conversion #1 has more "
+	    "than one '*' specified for the output width" },
+	{ "BEGIN { printf(\"%1$d\"); }", "1:9: format conversion #1 uses "
+	    "unsupported positional format (%n$)" },
 	{ "BEGIN { @ = lquantize(1, 2); }\nEND { x = 1 +; }",
 	    "2:14: syntax error near ';'" },
 };
@@ -194,7 +238,7 @@ static const struct {
 	const char	*f_out;
 } pieces[] = {
 	{ "timestamp - $0", MD_DC_EXPR, "ok" },
-	{ "execname)", MD_DC_EXPR, "1:9: syntax error near ')'" },
+	{ "execname)", MD_DC_EXPR, "1:9: extra ) in input stream" },
 	{ "(execname", MD_DC_EXPR, "1:10: syntax error near end of input" },
 	{ "", MD_DC_EXPR, "1:1: syntax error near end of input" },
 	{ "a, b", MD_DC_EXPR, "ok" },
@@ -207,7 +251,7 @@ static const struct {
 	{ "exit(0)", MD_DC_KEY, "1:1: tracing function exit( ) may not be "
 	    "called from a D expression (D program context required)" },
 	{ "$latency0 > 1000 && $hostname != 0", MD_DC_PRED, "ok" },
-	{ "x == 1) /", MD_DC_PRED, "1:7: syntax error near ')'" },
+	{ "x == 1) /", MD_DC_PRED, "1:7: extra ) in input stream" },
 	{ "syscall:::entry", MD_DC_PROBE, "ok" },
 	{ "syscall::read:entry,syscall::write:entry", MD_DC_PROBE, "ok" },
 	{ "syscall:::entry {", MD_DC_PROBE, "1:17: syntax error near '{'" },
@@ -321,7 +365,7 @@ START_TEST(dtab_should_know_the_builtins)
 		"quantize", "stddev", "sum", "exit", "printf", "printa",
 		"trace", "stack", "ustack", "func", "ufunc", "mod", "umod",
 		"sym", "usym", "strjoin", "copyinstr", "lltostr", "strlen",
-		"substr", "speculation", "return"
+		"substr", "speculation"
 	};
 	size_t i;
 
