@@ -6,6 +6,8 @@
 #   make check-valgrind   the golden tests under valgrind
 #   make check-dtrace     every example's scripts compiled by a real dtrace,
 #                   and the Linux examples traced for real (DTRACE=)
+#   make check-ddiff      meta-d's D checker against a real dtrace, on valid
+#                   D broken on purpose (DDIFF_PER= mutants per seed)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # make demo and make test install what is missing on Debian (apt-get) first.
@@ -89,7 +91,8 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js hostname bounds \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
-	fuzz fuzz-run bench \
+	check-ddiff \
+	fuzz fuzz-run fuzz-corpus bench \
 	install uninstall clean
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
@@ -202,7 +205,7 @@ FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
 FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
-	build/fuzz/fuzz_json
+	build/fuzz/fuzz_json build/fuzz/fuzz_dparse
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
@@ -220,6 +223,9 @@ build/fuzz/fuzz_pred: build/fuzz/fuzz/fuzz_pred.o $(FUZZ_LIB)
 build/fuzz/fuzz_json: build/fuzz/fuzz/fuzz_json.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
+build/fuzz/fuzz_dparse: build/fuzz/fuzz/fuzz_dparse.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o \
     build/fuzz/src/cli_out.o build/fuzz/src/cli_js.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
@@ -231,6 +237,11 @@ fuzz: $(FUZZERS)
 
 fuzz-run: fuzz
 	sh fuzz/run.sh $(FUZZ_TIME)
+
+# Every fuzzer once over its seeds and its corpus so far, no mutation:
+# what was found once stays fixed (CI runs this).
+fuzz-corpus: fuzz
+	sh fuzz/run.sh -replay
 
 # make bench: what a script costs, against targets (bench/results.md).
 BENCH_RUNS ?= 200
@@ -289,6 +300,15 @@ check-dtrace: meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace-run.sh ./meta-d
 
+# The D checker and a real dtrace judge the same broken D (TESTING.md).
+DDIFF_PER ?= 10
+tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
+	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ tests/dmutate.c libmetad.a \
+	    $(CJSON_LIBS)
+
+check-ddiff: meta-d tests/dmutate
+	DTRACE='$(DTRACE)' sh tests/ddiff.sh ./meta-d $(DDIFF_PER)
+
 check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \
 	    --errors-for-leak-kinds=all --show-leak-kinds=all" \
@@ -324,5 +344,5 @@ uninstall:
 
 clean:
 	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \
-	    bench/bench
+	    bench/bench tests/dmutate
 	rm -rf tests/out build

@@ -549,6 +549,67 @@ bench_scale(const char *dim, size_t n)
 	return (0);
 }
 
+/*
+ * dscale: the D checker on programs grown along one dimension: clauses
+ * (each a predicate and a few statements), statements of one clause, the
+ * terms of one expression, arguments of one call.  Time is the median of
+ * 7 runs of md_d_check(), which allocates nothing.
+ */
+static int
+bench_dscale(const char *dim, size_t n)
+{
+	sc_text_t t = { NULL, 0, 0 };
+	double times[7];
+	md_error_t err;
+	size_t i;
+	int rep;
+
+	if (strcmp(dim, "clauses") == 0) {
+		sc_printf(&t, "#pragma D option quiet\n\n");
+		for (i = 0; i < n; i++)
+			sc_printf(&t, "syscall::read%zu:entry\n/execname == "
+			    "\"x%zu\" && arg0 > %zu/\n{\n\tself->ts[tid] = "
+			    "timestamp;\n\t@c[probefunc, stack()] = "
+			    "count();\n\t@q = lquantize(arg2 - (int)arg1, 0, "
+			    "100, 10);\n\tprintf(\"%%d %%s\\n\", pid, "
+			    "copyinstr(arg1));\n}\n\n", i, i, i);
+	} else if (strcmp(dim, "statements") == 0) {
+		sc_printf(&t, "BEGIN\n{\n");
+		for (i = 0; i < n; i++)
+			sc_printf(&t, "\tthis->v%zu = (x ? arg%zu : "
+			    "strlen(execname)) << 2;\n", i, i % 10);
+		sc_printf(&t, "}\n");
+	} else if (strcmp(dim, "terms") == 0) {
+		sc_printf(&t, "BEGIN\n{\n\tx = a0");
+		for (i = 1; i < n; i++)
+			sc_printf(&t, " %s a%zu", i % 3 == 0 ? "*" : i % 3 == 1 ?
+			    "+" : "&&", i);
+		sc_printf(&t, ";\n}\n");
+	} else if (strcmp(dim, "arguments") == 0) {
+		sc_printf(&t, "BEGIN\n{\n\tprintf(\"");
+		for (i = 0; i < n; i++)
+			sc_printf(&t, "%%d ");
+		sc_printf(&t, "\\n\"");
+		for (i = 0; i < n; i++)
+			sc_printf(&t, ", arg%zu", i % 10);
+		sc_printf(&t, ");\n}\n");
+	} else {
+		die("unknown dimension");
+	}
+	for (rep = 0; rep < 7; rep++) {
+		double start = now();
+
+		if (md_d_check(t.st_buf, t.st_len, NULL, NULL, &err) != 0)
+			die(err.mde_msg);
+		times[rep] = (now() - start) * 1e6;
+	}
+	qsort(times, 7, sizeof (double), cmp_double);
+	/* dimension size bytes median-us */
+	(void) printf("%s %zu %zu %.1f\n", dim, n, t.st_len, times[3]);
+	free(t.st_buf);
+	return (0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -559,8 +620,12 @@ main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "scale") == 0)
 		return (bench_scale(argv[2], (size_t)strtoul(argv[3], NULL,
 		    10)));
+	if (argc == 4 && strcmp(argv[1], "dscale") == 0)
+		return (bench_dscale(argv[2], (size_t)strtoul(argv[3], NULL,
+		    10)));
 	(void) fprintf(stderr, "usage: bench exec RUNS CMD [ARG ...]\n"
 	    "       bench throughput SECONDS FILE ...\n"
-	    "       bench scale DIMENSION SIZE\n");
+	    "       bench scale DIMENSION SIZE\n"
+	    "       bench dscale DIMENSION SIZE\n");
 	return (2);
 }

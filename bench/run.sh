@@ -6,13 +6,15 @@
 #	sh bench/run.sh [RUNS]
 #
 #  1. per invocation: meta-d against cat of the same file, RUNS runs each
-#     (default 200); target: the median at most 1.5 times cat's
+#     (default 200); target: the median at most 1.5 times cat's; also
+#     meta-d --check of each example and --check-d of D files
 #  2. in-process: scripts per second through libmetad, every request of a
 #     set per example; target: 100000 a second for the system calls
 #  3. scaling: synthetic metrics grown along one dimension over three
 #     orders of magnitude; time and peak memory per size, and the growth
 #     exponent fitted on a log-log scale; targets: exponent at most 1.1,
-#     peak memory at most 4 times the input plus 2 MiB
+#     peak memory at most 4 times the input plus 2 MiB; and the D checker
+#     on programs grown the same way, time exponent at most 1.1
 #  4. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
 
@@ -70,11 +72,39 @@ for ex in syscall-ops node-http fs-ops; do
 	done
 done
 echo
+echo "Checking, against cat of the same file: \`--check\` parses each piece"
+echo "of the metric's D and makes and parses every script a user can ask"
+echo "for; \`--check-d\` parses a D file (a script of the corpus, and the"
+echo "corpus of tests/d, 40 files, joined into one)."
+echo
+echo "| file | arguments | meta-d median (p10-p90) | cat median (p10-p90) | ratio | target 1.5 |"
+echo "|---|---|---|---|---|---|"
+cat tests/d/*.d > "$tmp/corpus.d"
+for spec in "examples/syscall-ops.json --check" \
+    "examples/node-http.json --check" "examples/fs-ops.json --check" \
+    "examples/linux/syscall.json --check" \
+    "tests/d/script-syscall-latency.d --check-d" \
+    "$tmp/corpus.d --check-d"; do
+	set -- $spec
+	f=$1 opt=$2
+	cat_t=$($bench exec "$runs" cat "$f")
+	m_t=$($bench exec "$runs" ./meta-d "$opt" "$f")
+	set -- $m_t
+	mm=$1 m10=$2 m90=$3
+	set -- $cat_t
+	cm=$1 c10=$2 c90=$3
+	ratio=$(awk "BEGIN { printf \"%.2f\", $mm / $cm }")
+	name=$f
+	[ "$f" = "$tmp/corpus.d" ] && name="tests/d/*.d ($(wc -c < "$f") bytes)"
+	echo "| $name | \`$opt\` | ${mm} µs (${m10}-${m90}) | ${cm} µs (${c10}-${c90}) | $ratio | $(mark "$ratio <= 1.5") |"
+done
+echo
 echo "## 2. In-process, through libmetad"
 echo
 echo "Every combination of a discrete decomposition (each field, or none),"
 echo "a numeric one (each field, or none), four predicates and three zone"
-echo "lists (none, one, four), for at least two seconds per example."
+echo "lists (none, one, four), for at least two seconds per example.  Each"
+echo "script is parsed as D before md_generate() returns it."
 echo
 echo "| example | requests | scripts/s | MB/s | target |"
 echo "|---|---|---|---|---|"
@@ -142,6 +172,33 @@ for dim in $dims; do
 	echo "| $dim | $et | $em | $(mark "$et <= 1.1 && $em <= 1.1") |"
 done
 echo
+echo "The D checker (md_d_check()) on programs grown along one dimension:"
+echo "clauses (each a predicate and four statements), statements of one"
+echo "clause, terms of one expression, arguments of one call; the median"
+echo "of 7 runs."
+echo
+echo "| dimension | size | bytes | time µs | MB/s |"
+echo "|---|---|---|---|---|"
+ddims="clauses statements terms arguments"
+for dim in $ddims; do
+	for n in 10 100 1000 10000; do
+		$bench dscale "$dim" "$n"
+	done > "$tmp/d-$dim"
+	while read -r d n bytes us; do
+		echo "| $d | $n | $bytes | $us | $(awk "BEGIN { printf \"%.0f\", $bytes / $us }") |"
+	done < "$tmp/d-$dim"
+done
+echo
+echo "| dimension | time exponent | target 1.1 |"
+echo "|---|---|---|"
+for dim in $ddims; do
+	et=$(awk '{ x = log($2); y = log($4); n++; sx += x; sy += y;
+	    sxx += x * x; sxy += x * y }
+	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
+	    "$tmp/d-$dim")
+	echo "| $dim | $et | $(mark "$et <= 1.1") |"
+done
+echo
 echo "## 4. Instructions per invocation (callgrind)"
 echo
 if command -v valgrind > /dev/null 2>&1; then
@@ -149,6 +206,8 @@ if command -v valgrind > /dev/null 2>&1; then
 	echo "|---|---|"
 	for cmd in "cat examples/syscall-ops.json" \
 	    "./meta-d examples/syscall-ops.json" \
+	    "./meta-d --check examples/syscall-ops.json" \
+	    "./meta-d --check-d tests/d/script-syscall-latency.d" \
 	    "./meta-d -s execname -n latency examples/syscall-ops.json" \
 	    "./meta-d -s http_method -n latency -z a -z b examples/node-http.json"; do
 		# shellcheck disable=SC2086

@@ -32,9 +32,11 @@ extern void fz_check_message(const char *);
 
 /*
  * md_generate; when it fails, the error must be one generation may give
- * (a translation error, a limit, memory) with a good message, and the
- * result is NULL.
+ * (a translation error, D that is not D, a limit, memory) with a good
+ * message, and the result is NULL; when it succeeds, each script must be
+ * D (md_d_check()).
  */
 extern md_result_t *fz_generate(const md_metric_t *, const md_request_t *);
+extern md_errcode_t fz_gencode;	/* the last fz_generate()'s error */
 
 #endif	/* FUZZ_H */

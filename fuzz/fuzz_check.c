@@ -158,18 +158,31 @@ fz_check_message(const char *msg)
 		fz_fail("message of more than one line: %s", msg);
 }
 
+md_errcode_t fz_gencode;
+
 md_result_t *
 fz_generate(const md_metric_t *m, const md_request_t *req)
 {
 	md_result_t *r;
 	md_error_t err;
+	size_t i;
 
+	fz_gencode = MD_ERR_NONE;
 	if ((r = md_generate(m, req, &err)) == NULL) {
+		fz_gencode = err.mde_code;
 		if (err.mde_code != MD_ERR_TRANSLATE &&
-		    err.mde_code != MD_ERR_LIMIT && err.mde_code != MD_ERR_NOMEM)
+		    err.mde_code != MD_ERR_LIMIT && err.mde_code != MD_ERR_NOMEM &&
+		    err.mde_code != MD_ERR_D)
 			fz_fail("generate: code %d: %s", err.mde_code,
 			    err.mde_msg);
 		fz_check_message(err.mde_msg);
+		return (NULL);
+	}
+	/* what is handed out is D, as md_d_check() judges it */
+	for (i = 0; i < r->mdr_nscripts; i++) {
+		if (md_d_check(r->mdr_scripts[i], r->mdr_lens[i], NULL, NULL,
+		    &err) != 0)
+			fz_fail("script %zu is not D: %s", i, err.mde_msg);
 	}
 	return (r);
 }

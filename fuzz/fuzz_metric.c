@@ -6,7 +6,10 @@
  * A metric's D expressions can hold anything, so the scan of the scripts
  * is only for the words the original leaked (undefined, NaN, ...) that
  * the metric does not hold itself; and the predicate's string must come
- * out escaped.
+ * out escaped.  Every script must be D (fz_generate()), and a metric
+ * md_metric_check() passes must give D for each of these requests: it
+ * claims to have made them all (all but the predicate, whose value's
+ * kind it picks itself).
  */
 
 #include <stdint.h>
@@ -104,6 +107,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *f0, *f1;
 	char *text, *again;
 	size_t i;
+	int checked;
 
 	if ((m = md_metric_load((const char *)data, size, &err)) == NULL) {
 		if (err.mde_code != MD_ERR_JSON && err.mde_code != MD_ERR_INVALID &&
@@ -137,8 +141,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cases[6].fc_zones[3] = "d";
 	cases[6].fc_nzones = 4;
 
+	checked = md_metric_check(m, NULL, &err) == 0;
+	if (!checked)
+		fz_check_message(err.mde_msg);
 	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
 		fm_check(m, &cases[i], p, data, size, &text);
+		if (checked && fz_gencode == MD_ERR_D && i != 4 &&
+		    (i != 3 || md_metric_nfields(m) <= MD_MAXCHECKPAIRS))
+			fz_fail("case %zu is not D, but the check passed", i);
 		if (i == 3 && text != NULL) {
 			/* the same request gives the same script */
 			fm_check(m, &cases[i], p, data, size, &again);

@@ -9,7 +9,8 @@ set -eu
 cd "$(dirname "$0")/.."
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json"
+mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json" \
+    "$seeds/dparse"
 n=0
 
 for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
@@ -64,3 +65,27 @@ printf '[01, 1., -0, 1e5, 1E+2, .5]' > "$seeds/json/numbers"
 printf '["\\u0041\\ud83d\\ude00\\uZZZZ", "\\/\\b", "\x01raw"]' > "$seeds/json/escapes"
 printf '\357\273\277 {"a": [true, false, null]}' > "$seeds/json/bom"
 echo "seeds: json: $(ls "$seeds/json" | wc -l)"
+
+# D: a context byte (md_dctx_t), then the text.  The corpus of valid D
+# and the D of the golden cases as programs (0); pieces of metrics in
+# each context: an expression (1), a key (2), a predicate (3), probes
+# (4), an aggregating function (5), an index (6), a type (7).
+for f in tests/d/*.d tests/golden/check-d-*/stdin tests/metrics/*.d; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	{ printf '\000'; cat "$f"; } > "$seeds/dparse/$n"
+done
+piece() {
+	n=$((n + 1))
+	printf "\\$1%s" "$2" > "$seeds/dparse/$n"
+}
+piece 001 'timestamp - $0'
+piece 001 '(self->ts[tid] ? curpsinfo->pr_psargs : stringof(arg0)) + 1'
+piece 002 'stack()'
+piece 002 'lltostr(pid)'
+piece 003 '$latency0 > 1000 && execname == "sh"'
+piece 004 'syscall::read:entry,syscall::write:entry'
+piece 005 'llquantize($0, 10, 3, 11, 100)'
+piece 006 '[pid, tid]'
+piece 007 'struct task_struct *'
+echo "seeds: dparse: $(ls "$seeds/dparse" | wc -l)"

@@ -818,7 +818,7 @@ md_dp_arity(md_dp_t *dp, const md_dfunc_t *f, long n, size_t off)
 {
 	int many = n < f->df_min ? f->df_min : f->df_max;
 
-	if (n >= f->df_min && n <= f->df_max)
+	if (n >= f->df_min && (n <= f->df_max || md_dfunc_varargs(f)))
 		return (0);
 	return (md_dp_semantic(dp, off, "%s( ) prototype mismatch: %ld arg%s "
 	    "passed, %s%d expected", f->df_name, n, n == 1 ? "" : "s",
