@@ -72,10 +72,12 @@ for ex in syscall-ops node-http fs-ops; do
 	done
 done
 echo
-echo "Checking, against cat of the same file: \`--check\` parses each piece"
-echo "of the metric's D and makes and parses every script a user can ask"
-echo "for; \`--check-d\` parses a D file (a script of the corpus, and the"
-echo "corpus of tests/d, 40 files, joined into one)."
+echo "Checking, against cat of the same file: \`--check-d\` parses a D file"
+echo "(a script of the corpus, and the corpus of tests/d, 40 files, joined"
+echo "into one); the target applies.  \`--check\` parses each piece of the"
+echo "metric's D and then makes and parses every script a user can ask for,"
+echo "3 + 3F + 3F(F-1)/2 requests for F fields (shown), so it is no single"
+echo "run: its ratio is shown, with no target."
 echo
 echo "| file | arguments | meta-d median (p10-p90) | cat median (p10-p90) | ratio | target 1.5 |"
 echo "|---|---|---|---|---|---|"
@@ -96,7 +98,13 @@ for spec in "examples/syscall-ops.json --check" \
 	ratio=$(awk "BEGIN { printf \"%.2f\", $mm / $cm }")
 	name=$f
 	[ "$f" = "$tmp/corpus.d" ] && name="tests/d/*.d ($(wc -c < "$f") bytes)"
-	echo "| $name | \`$opt\` | ${mm} µs (${m10}-${m90}) | ${cm} µs (${c10}-${c90}) | $ratio | $(mark "$ratio <= 1.5") |"
+	if [ "$opt" = --check ]; then
+		nf=$(./meta-d --list-fields "$f" | wc -l)
+		verdict="- ($((3 + 3 * nf + 3 * nf * (nf - 1) / 2)) requests)"
+	else
+		verdict=$(mark "$ratio <= 1.5")
+	fi
+	echo "| $name | \`$opt\` | ${mm} µs (${m10}-${m90}) | ${cm} µs (${c10}-${c90}) | $ratio | $verdict |"
 done
 echo
 echo "## 2. In-process, through libmetad"

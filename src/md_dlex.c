@@ -74,38 +74,112 @@ md_dlex_oplen(const char *b, size_t left)
 
 static md_dtok_t md_dlex_count(md_dlex_t *, char);
 
+/*
+ * D's keywords (dt_lex.l), sorted: a name that is none of them needs no
+ * look in the parser's lists of words.
+ */
+static const char *const md_dlex_keywords[] = {
+	"auto", "break", "case", "char", "const", "continue", "counter",
+	"default", "do", "double", "else", "enum", "extern", "float", "for",
+	"goto", "if", "import", "inline", "int", "long", "offsetof", "probe",
+	"provider", "register", "restrict", "return", "self", "short",
+	"signed", "sizeof", "static", "string", "stringof", "struct",
+	"switch", "this", "translator", "typedef", "union", "unsigned",
+	"userland", "void", "volatile", "while", "xlate"
+};
+
+static int
+md_dlex_iskeyword(const char *s, size_t n)
+{
+	size_t lo = 0, hi = sizeof (md_dlex_keywords) /
+	    sizeof (md_dlex_keywords[0]);
+
+	if (n < 2 || n > 10 || s[0] < 'a' || s[0] > 'x')
+		return (0);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const char *k = md_dlex_keywords[mid];
+		int c = strncmp(s, k, n);
+
+		if (c == 0 && k[n] == '\0')
+			return (1);
+		if (c < 0 || (c == 0 && k[n] != '\0'))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (0);
+}
+
+/*
+ * Character classes, one table lookup each: digits, what starts a name
+ * ([A-Za-z_`]), what starts a probe word of the outer scope (RGX_PSPEC:
+ * [-$:A-Za-z_.?*\\[]!], and then digits and ` too), blanks, white space.
+ */
+#define	CL_DIGIT	0x01
+#define	CL_NAME		0x02
+#define	CL_PSPEC	0x04
+#define	CL_BLANK	0x08
+#define	CL_SPACE	0x10
+#define	CL_LETTER	(CL_NAME | CL_PSPEC)
+#define	L(c)		[c] = CL_LETTER
+
+static const unsigned char md_dlex_class[256] = {
+	L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'),
+	L('i'), L('j'), L('k'), L('l'), L('m'), L('n'), L('o'), L('p'),
+	L('q'), L('r'), L('s'), L('t'), L('u'), L('v'), L('w'), L('x'),
+	L('y'), L('z'), L('A'), L('B'), L('C'), L('D'), L('E'), L('F'),
+	L('G'), L('H'), L('I'), L('J'), L('K'), L('L'), L('M'), L('N'),
+	L('O'), L('P'), L('Q'), L('R'), L('S'), L('T'), L('U'), L('V'),
+	L('W'), L('X'), L('Y'), L('Z'), L('_'),
+	['0'] = CL_DIGIT, ['1'] = CL_DIGIT, ['2'] = CL_DIGIT,
+	['3'] = CL_DIGIT, ['4'] = CL_DIGIT, ['5'] = CL_DIGIT,
+	['6'] = CL_DIGIT, ['7'] = CL_DIGIT, ['8'] = CL_DIGIT,
+	['9'] = CL_DIGIT,
+	['`'] = CL_NAME,
+	['-'] = CL_PSPEC, ['$'] = CL_PSPEC, [':'] = CL_PSPEC,
+	['.'] = CL_PSPEC, ['?'] = CL_PSPEC, ['*'] = CL_PSPEC,
+	['\\'] = CL_PSPEC, ['['] = CL_PSPEC, [']'] = CL_PSPEC,
+	['!'] = CL_PSPEC,
+	[' '] = CL_BLANK | CL_SPACE, ['\t'] = CL_BLANK | CL_SPACE,
+	['\f'] = CL_BLANK | CL_SPACE, ['\v'] = CL_BLANK | CL_SPACE,
+	['\n'] = CL_SPACE, ['\r'] = CL_SPACE
+};
+
+#undef	L
+
+#define	MD_CL(c)	(md_dlex_class[(unsigned char)(c)])
+
 static int
 md_dlex_isdigit(char c)
 {
-	return (c >= '0' && c <= '9');
+	return ((MD_CL(c) & CL_DIGIT) != 0);
 }
 
 static int
 md_dlex_isident(char c, int first)
 {
-	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-	    c == '`' || (!first && md_dlex_isdigit(c)));
+	return ((MD_CL(c) & (first ? CL_NAME : CL_NAME | CL_DIGIT)) != 0);
 }
 
 /* A character of a probe word in the outer scope (RGX_PSPEC). */
 static int
 md_dlex_ispspec(char c, int first)
 {
-	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    strchr("-$:_.?*\\[]!", c) != NULL || (!first &&
-	    (md_dlex_isdigit(c) || c == '`')));
+	return ((MD_CL(c) & (first ? CL_PSPEC : CL_PSPEC | CL_DIGIT |
+	    CL_NAME)) != 0);
 }
 
 static int
 md_dlex_isblank(char c)
 {
-	return (c == ' ' || c == '\t' || c == '\f' || c == '\v');
+	return ((MD_CL(c) & CL_BLANK) != 0);
 }
 
 static int
 md_dlex_isspace(char c)
 {
-	return (md_dlex_isblank(c) || c == '\n' || c == '\r');
+	return ((MD_CL(c) & CL_SPACE) != 0);
 }
 
 void
@@ -363,6 +437,7 @@ md_dlex_member(md_dlex_t *dl)
 		i++;
 	}
 	dl->dl_off = i;
+	dl->dl_kw = 0;			/* SIDENT has no keywords */
 	if (i == dl->dl_len) {
 		dl->dl_pos = i;
 		dl->dl_tok = MDT_EOF;
@@ -437,12 +512,15 @@ md_dlex_next(md_dlex_t *dl)
 		    "syntax error");
 	} else if ((n = md_dlex_oplen(b + i, dl->dl_len - i)) > 0) {
 		dl->dl_pos = i + n;
-		t = n == 1 && strchr("()[]{}/", b[i]) != NULL ?
+		t = n == 1 && (b[i] == '(' || b[i] == ')' || b[i] == '[' ||
+		    b[i] == ']' || b[i] == '{' || b[i] == '}' || b[i] == '/') ?
 		    md_dlex_count(dl, b[i]) : MDT_OP;
 	} else {
 		t = md_dlex_bad(dl, i + 1, "syntax error");
 	}
 	dl->dl_toklen = dl->dl_pos - dl->dl_off;
+	dl->dl_kw = (t == MDT_IDENT || t == MDT_PSPEC) &&
+	    md_dlex_iskeyword(b + dl->dl_off, dl->dl_toklen);
 	return (dl->dl_tok = t);
 }
 

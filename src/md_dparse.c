@@ -206,8 +206,8 @@ md_dp_oneof(const md_dp_t *dp, const char *const *words, size_t n)
 	const char *t = md_dp_tok(dp);
 	size_t i;
 
-	if (dp->dp_lex.dl_tok != MDT_IDENT && dp->dp_lex.dl_tok != MDT_PSPEC &&
-	    dp->dp_lex.dl_tok != MDT_OP)
+	if (dp->dp_lex.dl_tok != MDT_OP && (!dp->dp_lex.dl_kw ||
+	    (dp->dp_lex.dl_tok != MDT_IDENT && dp->dp_lex.dl_tok != MDT_PSPEC)))
 		return (0);
 	for (i = 0; i < n; i++) {
 		if (words[i][0] == t[0] && md_dp_is(dp, words[i]))

@@ -308,6 +308,7 @@ typedef struct md_dlex {
 	md_dtok_t	dl_tok;		/* the current token */
 	size_t		dl_off;		/* its offset in dl_buf */
 	size_t		dl_toklen;	/* and length */
+	int		dl_kw;		/* a keyword of D's (dt_lex.l) */
 	const char	*dl_why;	/* MDT_BAD: what is wrong */
 	size_t		dl_parens;	/* open, as dtrace counts them */
 	size_t		dl_brackets;
