@@ -75,38 +75,38 @@ md_dlex_oplen(const char *b, size_t left)
 static md_dtok_t md_dlex_count(md_dlex_t *, char);
 
 /*
- * D's keywords (dt_lex.l), sorted: a name that is none of them needs no
- * look in the parser's lists of words.
+ * Is the name of n bytes at s one of D's keywords (dt_lex.l)?  Those of
+ * its length are compared: a name that is none needs no look in the
+ * parser's lists of words.
  */
-static const char *const md_dlex_keywords[] = {
-	"auto", "break", "case", "char", "const", "continue", "counter",
-	"default", "do", "double", "else", "enum", "extern", "float", "for",
-	"goto", "if", "import", "inline", "int", "long", "offsetof", "probe",
-	"provider", "register", "restrict", "return", "self", "short",
-	"signed", "sizeof", "static", "string", "stringof", "struct",
-	"switch", "this", "translator", "typedef", "union", "unsigned",
-	"userland", "void", "volatile", "while", "xlate"
-};
-
 static int
 md_dlex_iskeyword(const char *s, size_t n)
 {
-	size_t lo = 0, hi = sizeof (md_dlex_keywords) /
-	    sizeof (md_dlex_keywords[0]);
+	static const char *const kw2[] = { "do", "if", NULL };
+	static const char *const kw3[] = { "for", "int", NULL };
+	static const char *const kw4[] = { "auto", "case", "char", "else",
+	    "enum", "goto", "long", "self", "this", "void", NULL };
+	static const char *const kw5[] = { "break", "const", "float", "probe",
+	    "short", "union", "while", "xlate", NULL };
+	static const char *const kw6[] = { "double", "extern", "import",
+	    "inline", "return", "signed", "sizeof", "static", "string",
+	    "struct", "switch", NULL };
+	static const char *const kw7[] = { "counter", "default", "typedef",
+	    NULL };
+	static const char *const kw8[] = { "continue", "offsetof", "provider",
+	    "register", "restrict", "stringof", "unsigned", "userland",
+	    "volatile", NULL };
+	static const char *const kw10[] = { "translator", NULL };
+	static const char *const *const bylen[] = { NULL, NULL, kw2, kw3, kw4,
+	    kw5, kw6, kw7, kw8, NULL, kw10 };
+	const char *const *k;
 
-	if (n < 2 || n > 10 || s[0] < 'a' || s[0] > 'x')
+	if (n >= sizeof (bylen) / sizeof (bylen[0]) || bylen[n] == NULL ||
+	    s[0] < 'a' || s[0] > 'x')
 		return (0);
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		const char *k = md_dlex_keywords[mid];
-		int c = strncmp(s, k, n);
-
-		if (c == 0 && k[n] == '\0')
+	for (k = bylen[n]; *k != NULL; k++) {
+		if ((*k)[0] == s[0] && memcmp(*k, s, n) == 0)
 			return (1);
-		if (c < 0 || (c == 0 && k[n] != '\0'))
-			hi = mid;
-		else
-			lo = mid + 1;
 	}
 	return (0);
 }

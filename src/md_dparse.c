@@ -748,8 +748,8 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		}
 		name[len++] = (char)c;
 		name[len] = '\0';
-		for (k = 0; k < MD_NELEM(convs) && strcmp(convs[k], name) != 0;
-		    k++)
+		for (k = 0; k < MD_NELEM(convs) && (convs[k][0] != name[0] ||
+		    strcmp(convs[k], name) != 0); k++)
 			continue;
 		if (k == MD_NELEM(convs)) {
 			(void) md_dp_semantic(dp, off, "format conversion #%d is "
@@ -989,7 +989,11 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 
 	if (md_dp_enter(dp) != 0)
 		return (-1);
-	if (md_dp_is(dp, "++") || md_dp_is(dp, "--")) {
+	if ((dp->dp_lex.dl_tok != MDT_OP && !dp->dp_lex.dl_kw) ||
+	    md_dp_is(dp, "(")) {
+		/* a name, a constant, ( ...: no unary operator */
+		rv = md_dp_postfix(dp, dx);
+	} else if (md_dp_is(dp, "++") || md_dp_is(dp, "--")) {
 		md_dp_next(dp);
 		rv = md_dp_unary(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
 		    -1 : 0;
