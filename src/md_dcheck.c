@@ -206,8 +206,8 @@ md_dcheck_pieces(const md_metric_t *m, md_error_t *err)
 	int rv = -1;
 
 	for (i = 0; i < m->mm_nlocals; i++) {
-		(void) snprintf(place, sizeof (place), "metad.locals[%zu].%s", i,
-		    m->mm_locals[i].ml_name);
+		(void) snprintf(place, sizeof (place), "metad.locals[%zu].%s",
+		    i, m->mm_locals[i].ml_name);
 		if (md_dcheck_piece(m->mm_locals[i].ml_value, MD_DC_TYPE, place,
 		    err) != 0)
 			return (-1);
@@ -232,8 +232,8 @@ md_dcheck_pieces(const md_metric_t *m, md_error_t *err)
 			(void) snprintf(place, sizeof (place),
 			    "probedesc[%zu].local[%zu].%s", pd, i,
 			    p->pd_locals[i].ml_name);
-			if (md_dcheck_piece(p->pd_locals[i].ml_value, MD_DC_EXPR,
-			    place, err) != 0)
+			if (md_dcheck_piece(p->pd_locals[i].ml_value,
+			    MD_DC_EXPR, place, err) != 0)
 				goto out;
 		}
 		if (md_dcheck_map(&p->pd_transforms, pd, "transforms",

@@ -42,7 +42,8 @@ typedef struct md_dp {
 	size_t		dp_erroff;
 	char		*dp_msg;
 	size_t		dp_msglen;
-	size_t		dp_aggok;	/* where an aggregating function may be */
+	size_t		dp_aggok;	/* where an aggregating function may */
+					/* be */
 	size_t		dp_actok;	/* where an action may be */
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
@@ -98,7 +99,7 @@ static const char *const md_dp_reserved[] = {
  */
 static int md_dp_error(md_dp_t *, size_t, const char *, ...)
     MD_PRINTFLIKE(3, 4);
-static int md_dp_semantic(md_dp_t *, size_t, const char *, ...)
+static int md_dp_sem(md_dp_t *, size_t, const char *, ...)
     MD_PRINTFLIKE(3, 4);
 
 static int
@@ -118,7 +119,7 @@ md_dp_error(md_dp_t *dp, size_t off, const char *fmt, ...)
 
 /* An error of meaning: kept if it is the first, and the parse goes on. */
 static int
-md_dp_semantic(md_dp_t *dp, size_t off, const char *fmt, ...)
+md_dp_sem(md_dp_t *dp, size_t off, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -247,7 +248,7 @@ static int
 md_dp_novoid(md_dp_t *dp, const md_dx_t *dx)
 {
 	if (md_dx_action(dx))
-		return (md_dp_semantic(dp, dx->dx_off, "tracing function %s( ) may "
+		return (md_dp_sem(dp, dx->dx_off, "tracing function %s( ) may "
 		    "not be called from a D expression (D program context "
 		    "required)", dx->dx_call->df_name));
 	return (0);
@@ -426,18 +427,21 @@ md_dp_specifiers(md_dp_t *dp, int classes)
 				return (-1);
 			typed = 1;
 		} else if (md_dp_typeword(dp)) {
-			if (!md_dp_is(dp, "const") && !md_dp_is(dp, "volatile") &&
+			if (!md_dp_is(dp, "const") &&
+			    !md_dp_is(dp, "volatile") &&
 			    !md_dp_is(dp, "restrict"))
 				typed = 1;
 			md_dp_next(dp);
 		} else if (!typed && dp->dp_lex.dl_tok == MDT_IDENT &&
-		    !md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved))) {
+		    !md_dp_oneof(dp, md_dp_reserved,
+		    MD_NELEM(md_dp_reserved))) {
 			/* a typedef's name, unless it is what is declared */
 			md_dlex_t after;
 			md_dtok_t t = md_dp_peek(dp, &after);
 
-			if (any && (t != MDT_IDENT && !md_dlex_is(&after, "*") &&
-			    !md_dlex_is(&after, "(")))
+			if (any && t != MDT_IDENT &&
+			    !md_dlex_is(&after, "*") &&
+			    !md_dlex_is(&after, "("))
 				break;
 			md_dp_next(dp);
 			typed = 1;
@@ -636,9 +640,13 @@ md_dp_strbyte(const char *s, size_t *ip, size_t end)
 		case 'v': c = '\v'; break;
 		case '"': case '\\': break;
 		case 'x':
-			for (c = 0; i < end && isxdigit((unsigned char)s[i]); i++)
-				c = (c * 16 + (isdigit((unsigned char)s[i]) ?
-				    s[i] - '0' : (s[i] | 0x20) - 'a' + 10)) & 0xff;
+			for (c = 0; i < end && isxdigit((unsigned char)s[i]);
+			    i++) {
+				k = isdigit((unsigned char)s[i]) ?
+				    (size_t)(s[i] - '0') :
+				    (size_t)((s[i] | 0x20) - 'a' + 10);
+				c = (c * 16 + (int)k) & 0xff;
+			}
 			break;
 		default:
 			if (c >= '0' && c <= '7') {
@@ -647,7 +655,7 @@ md_dp_strbyte(const char *s, size_t *ip, size_t end)
 				    s[i] <= '7'; k++)
 					c = (c * 8 + s[i++] - '0') & 0xff;
 			} else {
-				c = '\\';	/* kept: the backslash, then c */
+				c = '\\';	/* kept: \\, then c */
 				i--;
 			}
 			break;
@@ -655,6 +663,57 @@ md_dp_strbyte(const char *s, size_t *ip, size_t end)
 	}
 	*ip = i;
 	return (c == 0 ? -1 : c);
+}
+
+/* A printf() conversion as dtrace reads one (dt_printf_create()). */
+typedef struct md_dpconv {
+	char	pc_name[8];	/* its name: d, lld, s, %, ... */
+	int	pc_star[2];	/* '*' for the width, the precision */
+	int	pc_agg;		/* %@ */
+} md_dpconv_t;
+
+/*
+ * The conversion after a '%' at *ip of the format s (end bytes): 0, or
+ * -1 with why it is no conversion.
+ */
+static int
+md_dp_conv(const char *s, size_t *ip, size_t end, md_dpconv_t *pc,
+    const char **why)
+{
+	size_t len = 0;
+	int c, prev = '%', dot = 0;
+
+	(void) memset(pc, 0, sizeof (*pc));
+	for (;; prev = c) {
+		if ((c = md_dp_strbyte(s, ip, end)) == -1) {
+			*why = "name expected before end of format string";
+			return (-1);
+		}
+		if (c == '*' && pc->pc_star[dot]++ > 0) {
+			*why = dot ? "has more than one '*' specified for the "
+			    "output precision" : "has more than one '*' "
+			    "specified for the output width";
+			return (-1);
+		} else if (c == '.' && dot++ > 0) {
+			*why = "has more than one '.' specified";
+			return (-1);
+		} else if (c == '$') {
+			*why = "uses unsupported positional format (%n$)";
+			return (-1);
+		} else if (c == '%' && prev != '%') {
+			*why = "cannot be combined with other format flags: %%";
+			return (-1);
+		} else if (c == '@') {
+			pc->pc_agg = 1;
+		} else if (c == 'h' || c == 'l' || c == 'L' || c == 'w') {
+			if (len < sizeof (pc->pc_name) - 2)
+				pc->pc_name[len++] = (char)c;
+		} else if ((c < '0' || c > '9') && strchr("*.#+-?' ", c) ==
+		    NULL) {
+			pc->pc_name[len] = (char)c;
+			return (0);
+		}
+	}
 }
 
 /*
@@ -674,117 +733,62 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		"Le", "LE", "Lf", "Lg", "LG", "o", "p", "s", "S", "T", "u",
 		"wc", "ws", "x", "X", "Y", "%"
 	};
-	const char *s = dp->dp_lex.dl_buf + at + 1;
-	size_t i = 0, end, k, len;
-	int printa = strcmp(f->df_name, "printa") == 0, conv = 0, c, prev;
+	const char *s = dp->dp_lex.dl_buf + at + 1, *fn = f->df_name, *why;
+	size_t i = 0, end, k;
+	int printa = strcmp(fn, "printa") == 0, n = 0, c;
 	long need = 0;
+	md_dpconv_t pc;
 
-	if (!printa && strcmp(f->df_name, "printf") != 0 &&
-	    strcmp(f->df_name, "system") != 0)
+	if (!printa && strcmp(fn, "printf") != 0 && strcmp(fn, "system") != 0)
 		return;
 	for (end = 0; s[end] != '"'; end++) {
 		if (s[end] == '\\')
 			end++;
 	}
 	if (md_dp_strbyte(s, &i, end) == -1) {
-		(void) md_dp_semantic(dp, off, "%s( ) format string is empty",
-		    f->df_name);
+		(void) md_dp_sem(dp, off, "%s( ) format string is empty",
+		    fn);
 		return;
 	}
 	for (i = 0; (c = md_dp_strbyte(s, &i, end)) != -1; ) {
-		char name[8];
-		int dot = 0, digits = 0, star[2] = { 0, 0 }, agg = 0;
-
 		if (c != '%')
 			continue;
-		conv++;
-		len = 0;
-		prev = '%';
-		for (;;) {
-			if ((c = md_dp_strbyte(s, &i, end)) == -1) {
-				(void) md_dp_semantic(dp, off, "format conversion "
-				    "#%d name expected before end of format "
-				    "string", conv);
-				return;
-			}
-			if (c >= '0' && c <= '9') {
-				if (c != '0' || dot || digits)
-					digits++;
-			} else if (c == '*') {
-				if (star[dot]++ > 0) {
-					(void) md_dp_semantic(dp, off, "format "
-					    "conversion #%d has more than one '*' "
-					    "specified for the output %s", conv,
-					    dot ? "precision" : "width");
-					return;
-				}
-			} else if (c == '.') {
-				if (dot++ > 0) {
-					(void) md_dp_semantic(dp, off, "format "
-					    "conversion #%d has more than one '.' "
-					    "specified", conv);
-					return;
-				}
-				digits = 0;
-			} else if (c == '$') {
-				(void) md_dp_semantic(dp, off, "format "
-				    "conversion #%d uses unsupported positional "
-				    "format (%%n$)", conv);
-				return;
-			} else if (c == '%' && prev != '%') {
-				(void) md_dp_semantic(dp, off, "format "
-				    "conversion #%d cannot be combined with other "
-				    "format flags: %%%%", conv);
-				return;
-			} else if (c == '@') {
-				agg = 1;
-			} else if (c == 'h' || c == 'l' || c == 'L' || c == 'w') {
-				if (len < sizeof (name) - 2)
-					name[len++] = (char)c;
-			} else if (strchr("#+-?' ", c) == NULL) {
-				break;
-			}
-			prev = c;
+		n++;
+		if (md_dp_conv(s, &i, end, &pc, &why) != 0) {
+			(void) md_dp_sem(dp, off, "format conversion #%d %s",
+			    n, why);
+			return;
 		}
-		name[len++] = (char)c;
-		name[len] = '\0';
-		for (k = 0; k < MD_NELEM(convs) && (convs[k][0] != name[0] ||
-		    strcmp(convs[k], name) != 0); k++)
+		for (k = 0; k < MD_NELEM(convs) && (convs[k][0] !=
+		    pc.pc_name[0] || strcmp(convs[k], pc.pc_name) != 0); k++)
 			continue;
 		if (k == MD_NELEM(convs)) {
-			(void) md_dp_semantic(dp, off, "format conversion #%d is "
-			    "undefined: %%%s", conv, name);
+			(void) md_dp_sem(dp, off, "format conversion #%d is "
+			    "undefined: %%%s", n, pc.pc_name);
 			return;
 		}
-		if (printa || strcmp(name, "%") == 0)
+		if (printa || strcmp(pc.pc_name, "%") == 0)
 			continue;
-		if (agg) {
-			(void) md_dp_semantic(dp, off, "%%@ conversion requires "
-			    "an aggregation and is not for use with %s( )",
-			    f->df_name);
+		if (pc.pc_agg) {
+			(void) md_dp_sem(dp, off, "%%@ conversion requires "
+			    "an aggregation and is not for use with %s( )", fn);
 			return;
 		}
-		/* a width's '*' takes its argument first, then a precision's */
-		for (k = 0; k < 2; k++) {
-			if (star[k] && ++need > nargs) {
-				(void) md_dp_semantic(dp, off, "%s( ) prototype "
-				    "mismatch: conversion #%d (%%%s) is missing a "
-				    "corresponding \"%s\" argument", f->df_name,
-				    conv, name, k == 0 ? "*" : ".*");
-				return;
-			}
-		}
-		if (++need > nargs) {
-			(void) md_dp_semantic(dp, off, "%s( ) prototype mismatch: "
+		/* the width's '*' takes an argument, the precision's, then */
+		/* the value */
+		for (k = 0; k < 3; k++) {
+			if ((k < 2 && !pc.pc_star[k]) || ++need <= nargs)
+				continue;
+			(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: "
 			    "conversion #%d (%%%s) is missing a corresponding "
-			    "value argument", f->df_name, conv, name);
+			    "%s argument", fn, n, pc.pc_name, k == 0 ? "\"*\"" :
+			    k == 1 ? "\".*\"" : "value");
 			return;
 		}
 	}
 	if (!printa && nargs > need)
-		(void) md_dp_semantic(dp, off, "%s( ) prototype mismatch: only "
-		    "%ld arguments required by this format string", f->df_name,
-		    need);
+		(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: only "
+		    "%ld arguments required by this format string", fn, need);
 }
 
 /* Is a call of f at off where it may be? */
@@ -794,7 +798,7 @@ md_dp_callable(md_dp_t *dp, const md_dfunc_t *f, size_t off)
 	switch (f->df_kind) {
 	case MD_DF_AGG:
 		if (off != dp->dp_aggok)
-			return (md_dp_semantic(dp, off, "aggregating function %s( ) "
+			return (md_dp_sem(dp, off, "aggregating function %s( ) "
 			    "may only be the value of an aggregation, as "
 			    "@x = %s(...)", f->df_name, f->df_name));
 		return (0);
@@ -804,7 +808,7 @@ md_dp_callable(md_dp_t *dp, const md_dfunc_t *f, size_t off)
 		/* FALLTHROUGH */
 	case MD_DF_ACTION:
 		if (off != dp->dp_actok)
-			return (md_dp_semantic(dp, off, "tracing function %s( ) may "
+			return (md_dp_sem(dp, off, "tracing function %s( ) may "
 			    "not be called from a D expression (D program "
 			    "context required)", f->df_name));
 		return (0);
@@ -820,7 +824,7 @@ md_dp_arity(md_dp_t *dp, const md_dfunc_t *f, long n, size_t off)
 
 	if (n >= f->df_min && (n <= f->df_max || md_dfunc_varargs(f)))
 		return (0);
-	return (md_dp_semantic(dp, off, "%s( ) prototype mismatch: %ld arg%s "
+	return (md_dp_sem(dp, off, "%s( ) prototype mismatch: %ld arg%s "
 	    "passed, %s%d expected", f->df_name, n, n == 1 ? "" : "s",
 	    f->df_min == f->df_max ? "" : n < f->df_min ? "at least " :
 	    "at most ", many));
@@ -929,7 +933,7 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 
 		if (md_dp_is(dp, "(")) {
 			if (!callee)
-				(void) md_dp_semantic(dp, at, "function "
+				(void) md_dp_sem(dp, at, "function "
 				    "designator is not of function type");
 			if ((n = md_dp_args(dp, ")", 0, &fmt)) < 0)
 				return (-1);
@@ -1177,14 +1181,14 @@ md_dp_assign(md_dp_t *dp, md_dx_t *dx)
 	opoff = dp->dp_lex.dl_off;
 	oplen = dp->dp_lex.dl_toklen;
 	if (!dx->dx_lval)
-		(void) md_dp_semantic(dp, opoff, "operator %.*s requires "
+		(void) md_dp_sem(dp, opoff, "operator %.*s requires "
 		    "modifiable lvalue as an operand", (int)oplen,
 		    dp->dp_lex.dl_buf + opoff);
 	plain = md_dp_is(dp, "=");
 	md_dp_next(dp);
 	if (dx->dx_agg) {
 		if (!plain)
-			(void) md_dp_semantic(dp, opoff, "operator %.*s may not "
+			(void) md_dp_sem(dp, opoff, "operator %.*s may not "
 			    "be applied to an aggregation: set it with =",
 			    (int)oplen, dp->dp_lex.dl_buf + opoff);
 		dp->dp_aggok = dp->dp_lex.dl_off;
@@ -1194,7 +1198,7 @@ md_dp_assign(md_dp_t *dp, md_dx_t *dx)
 	dp->dp_aggok = aggok;
 	if (dx->dx_agg && (r.dx_call == NULL ||
 	    r.dx_call->df_kind != MD_DF_AGG))
-		(void) md_dp_semantic(dp, r.dx_off, "an aggregation must be "
+		(void) md_dp_sem(dp, r.dx_off, "an aggregation must be "
 		    "assigned the result of an aggregating function (count(), "
 		    "sum(), quantize(), ...)");
 	else if (md_dp_novoid(dp, &r) != 0)
@@ -1214,13 +1218,13 @@ md_dp_expr(md_dp_t *dp, md_dx_t *dx)
 		return (-1);
 	while (md_dp_is(dp, ",")) {
 		if (md_dx_action(dx))
-			(void) md_dp_semantic(dp, dx->dx_off, "operator , "
+			(void) md_dp_sem(dp, dx->dx_off, "operator , "
 			    "operands cannot be actions");
 		md_dp_next(dp);
 		if (md_dp_assign(dp, &r) != 0)
 			return (-1);
 		if (md_dx_action(&r))
-			(void) md_dp_semantic(dp, r.dx_off, "operator , "
+			(void) md_dp_sem(dp, r.dx_off, "operator , "
 			    "operands cannot be actions");
 		md_dx_value(dx, dx->dx_off);
 	}
@@ -1274,8 +1278,8 @@ md_dp_control(md_dp_t *dp)
 				    "encountered in string literal"));
 			p++;
 		} else {
-			while (p < end && *p != ' ' && *p != '\t' && *p != '"' &&
-			    *p != '\f' && *p != '\v' && *p != '\r')
+			while (p < end && (*p == '\0' ||
+			    strchr(" \t\"\f\v\r", *p) == NULL))
 				p++;
 		}
 		wl[nw] = (size_t)(p - w[nw]);
@@ -1646,8 +1650,8 @@ md_dp_program(md_dp_t *dp)
 		md_dp_next(dp);
 	}
 	if (n == 0)
-		return (md_dp_error(dp, dl->dl_off, "empty D program translation "
-		    "unit"));
+		return (md_dp_error(dp, dl->dl_off, "empty D program "
+		    "translation unit"));
 	return (0);
 }
 
@@ -1716,7 +1720,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 		rv = md_dp_assign(&dp, &dx);
 		if (rv == 0 && (dx.dx_call == NULL ||
 		    dx.dx_call->df_kind != MD_DF_AGG))
-			rv = md_dp_semantic(&dp, dx.dx_off, "an aggregation must be "
+			rv = md_dp_sem(&dp, dx.dx_off, "an aggregation must be "
 			    "assigned the result of an aggregating function "
 			    "(count(), sum(), quantize(), ...)");
 		break;

@@ -59,7 +59,8 @@ static const char *const valid[] = {
 	    "trace(offsetof(foo_t, p)); }",
 	"enum e { A, B, };\nBEGIN {}",
 	"BEGIN { x = (uint64_t)arg0; y = (char *)arg1; "
-	    "z = (struct task_struct *)curthread; w = *(int *)copyin(arg0, 4); }",
+	    "z = (struct task_struct *)curthread; "
+	    "w = *(int *)copyin(arg0, 4); }",
 	"BEGIN { x = (foo_t)y; z = (foo_t *)0; v = (x) - 1; }",
 	"BEGIN { trace(stringof(arg0)); trace(sizeof (int)); trace(sizeof x); "
 	    "trace(-x); trace(~x); trace(!x); trace(&x); }",

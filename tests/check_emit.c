@@ -37,7 +37,8 @@ END_TEST
 START_TEST(emit_should_key_by_discrete_fields_in_order)
 {
 	ck_assert_str_eq(t_gen(T_SYSCALL, "s:zonename s:execname", NULL),
-	    "syscall:::return\n{\n\t@[(zonename),(execname)] = count();\n}\n\n");
+	    "syscall:::return\n{\n\t@[(zonename),(execname)] = "
+	    "count();\n}\n\n");
 	ck_assert_str_eq(t_gen(T_SYSCALL, "s:execname s:hostname", NULL),
 	    "syscall:::return\n{\n\t@[(execname),(\"testhost\")] = "
 	    "count();\n}\n\n");
@@ -135,7 +136,8 @@ END_TEST
 	"        'lat': 'sum($0)', 'cpu': 'sum($0)' }, " \
 	"    'transforms': { 'a': 'A', 'lat': '$0 - $1[tid]', " \
 	"        'cpu': 'vtimestamp - $0' }, " \
-	"    'verify': { 'lat': ['$0', '$1[tid]'], 'cpu': '$0', 'v': '$0' } }," \
+	"    'verify': { 'lat': ['$0', '$1[tid]'], 'cpu': '$0', 'v': '$0' } " \
+	"}," \
 	"  { 'probes': ['r'], 'clean': { 'lat': ['$0', '$1[tid]'], " \
 	"      'v': '$0', 'cpu': '$0' } } ] } }"
 
@@ -190,7 +192,8 @@ START_TEST(emit_should_refuse_a_gathered_field_without_verify)
 	    "'probedesc': [{ 'probes': ['e'], 'gather': { "
 	    "'a': { 'gather': 'A', 'store': 'thread' }, "
 	    "'b': { 'gather': 'B', 'store': 'thread' } } },"
-	    "{ 'probes': ['r'], 'aggregate': { 'default': 'count()', 'a': 'count()', "
+	    "{ 'probes': ['r'], 'aggregate': { 'default': 'count()', 'a': "
+	    "'count()', "
 	    "'b': 'count()' }, 'transforms': { 'a': '$0', 'b': '$0' }, "
 	    "'verify': { 'a': '$0' } },"
 	    "{ 'probes': ['r'], 'clean': { 'a': '$0', 'b': '$0' } } ] } }",
@@ -227,7 +230,8 @@ START_TEST(emit_should_refuse_only_a_broken_function_it_prints)
 	    "function can only use $0, the transformed value");
 	ck_assert_ptr_nonnull(strstr(t_gen("{ 'fields': ['a', 'b'], 'metad': "
 	    "{ 'probedesc': [{ 'probes': ['one'], 'aggregate': { 'default': "
-	    "'count()', 'a': 'count()', 'b': 'q($1)' }, 'transforms': { 'a': 'A', "
+	    "'count()', 'a': 'count()', 'b': 'q($1)' }, 'transforms': { 'a': "
+	    "'A', "
 	    "'b': 'B' } }] } }", "s:b n:a", NULL), "\t@[(B)] = count();\n"));
 }
 END_TEST
@@ -236,7 +240,8 @@ START_TEST(emit_should_refuse_an_entry_predicate_naming_nothing)
 {
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'metad': { "
 	    "'probedesc': [{ 'probes': ['x'], 'predicate': '$a0 > 1', "
-	    "'aggregate': { 'default': 'count()', 'a': 'count()' }, 'transforms': { "
+	    "'aggregate': { 'default': 'count()', 'a': 'count()' }, "
+	    "'transforms': { "
 	    "'a': 'A' } }] } }", "", NULL, MD_ERR_TRANSLATE),
 	    "probedesc[0].predicate: $a0 refers to \"a\", which is not "
 	    "gathered");
@@ -253,13 +258,15 @@ END_TEST
 	"  { 'probes': ['e'], 'gather': { 'lat': { 'gather': 'timestamp', " \
 	"      'store': 'global[arg0]' } } }," \
 	"  { 'probes': ['one'], 'aggregate': { 'default': 'count()', " \
-	"      'lat': 'count()', 'pid': 'count()', 'dev': 'count()', 'op': 'count()' }, " \
+	"      'lat': 'count()', 'pid': 'count()', 'dev': 'count()', 'op': " \
+	"'count()' }, " \
 	"    'transforms': { 'lat': 'timestamp - $0[arg0]', " \
 	"      'pid': 'lltostr(pid)', 'dev': 'args[1]->dev_statname', " \
 	"      'op': 'arg0 & 1 ? \\\"read\\\" : \\\"write\\\"' }, " \
 	"    'verify': { 'lat': '$0[arg0]' } }," \
 	"  { 'probes': ['two'], 'aggregate': { 'default': 'count()', " \
-	"      'lat': 'count()', 'pid': 'count()', 'dev': 'count()', 'op': 'count()' }, " \
+	"      'lat': 'count()', 'pid': 'count()', 'dev': 'count()', 'op': " \
+	"'count()' }, " \
 	"    'transforms': { 'lat': '$0[arg0]', 'pid': 'pid', " \
 	"      'dev': 'D', 'op': 'probefunc' }, " \
 	"    'verify': { 'lat': '$0[arg0]' } }," \
@@ -340,7 +347,8 @@ START_TEST(emit_should_clean_in_gathered_order)
 	    "'alwaysgather': { 'z': { 'gather': '1', 'store': 'thread' }, "
 	    "'x': { 'gather': '2', 'store': 'thread' }, 'y': { 'gather': '3', "
 	    "'store': 'thread' } } }, { 'probes': ['r'], 'aggregate': { "
-	    "'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': 'A' }, "
+	    "'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': 'A' "
+	    "}, "
 	    "'verify': { 'x': '$0', 'y': '$0', 'z': '$0' } }, "
 	    "{ 'probes': ['c1'], 'clean': { 'y': '$0', 'z': '$0' } }, "
 	    "{ 'probes': ['c2'], 'clean': { 'y': '$0', 'x': '$0', 'z': '$0' } "

@@ -199,8 +199,10 @@ START_TEST(gen_should_treat_javascript_names_as_names)
 	const char *m = "{ 'fields': ['toString', '__proto__', '10', '2'], "
 	    "'metad': { 'probedesc': [{ 'probes': ['e'], 'gather': { "
 	    "'__proto__': { 'gather': 'arg0', 'store': 'thread' } } }, "
-	    "{ 'probes': ['x'], 'aggregate': { 'default': 'count()', '10': 'count()', "
-	    "'2': 'count()', 'toString': 'count()', '__proto__': 'quantize($0)' }, "
+	    "{ 'probes': ['x'], 'aggregate': { 'default': 'count()', '10': "
+	    "'count()', "
+	    "'2': 'count()', 'toString': 'count()', '__proto__': "
+	    "'quantize($0)' }, "
 	    "'transforms': { '2': 'T2', '10': 'T10', 'toString': 'S', "
 	    "'__proto__': '$0' }, 'verify': { '__proto__': '$0' } }, "
 	    "{ 'probes': ['r'], 'clean': { '__proto__': '$0' } }] } }";
@@ -222,7 +224,8 @@ START_TEST(gen_should_refuse_unknown_and_internal_fields)
 	    MD_ERR_FIELD), "unknown field: \"a\"");
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'fields_internal': "
 	    "['v'], 'metad': { 'probedesc': [{ 'probes': ['x'], 'aggregate': "
-	    "{ 'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': 'A' } }] "
+	    "{ 'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': "
+	    "'A' } }] "
 	    "} }", "n:v", NULL, MD_ERR_FIELD), "unknown field: \"v\" is "
 	    "internal to the metric (fields_internal): it is gathered for "
 	    "transforms, never aggregated");
@@ -540,7 +543,8 @@ gen_suite(void)
 	    gen_should_make_one_script_per_zone_behind_its_pragma);
 	tcase_add_test(tc, gen_should_make_one_script_from_four_zones);
 	tcase_add_test(tc, gen_should_say_when_scripts_are_per_zone);
-	tcase_add_test(tc, gen_should_use_no_pragma_unless_the_metric_allows_it);
+	tcase_add_test(tc,
+	    gen_should_use_no_pragma_unless_the_metric_allows_it);
 	tcase_add_test(tc, gen_should_say_what_the_aggregation_holds);
 	tcase_add_test(tc, gen_should_refuse_more_than_two_decompositions);
 	tcase_add_test(tc, gen_should_refuse_unknown_and_internal_fields);

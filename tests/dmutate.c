@@ -259,8 +259,9 @@ main(int argc, char **argv)
 				splice(f, text, len, from, t[close].t_off, "",
 				    0);
 				(void) snprintf(what, sizeof (what), "drop the "
-				    "last argument of %.*s()", (int)(t[i].t_len >
-				    40 ? 40 : t[i].t_len), text + t[i].t_off);
+				    "last argument of %.*s()",
+				    (int)(t[i].t_len > 40 ? 40 : t[i].t_len),
+				    text + t[i].t_off);
 			}
 			break;
 		case 6:
