@@ -95,6 +95,21 @@ extern MD_API const char *md_metric_field(const md_metric_t *, size_t);
 extern MD_API int md_metric_has_field(const md_metric_t *, const char *);
 
 /*
+ * The metric's top-level "description" string (a convention: the language
+ * ignores it), or NULL.
+ */
+extern MD_API const char *md_metric_description(const md_metric_t *);
+
+/*
+ * What the loader noticed and the language allows: a Meta-D key at the
+ * wrong level ("usepragmazone" at the top level, where it is ignored), a
+ * key under metad that looks like a misspelt one.  Each warning is one
+ * line, without "warning: ".
+ */
+extern MD_API size_t md_metric_nwarnings(const md_metric_t *);
+extern MD_API const char *md_metric_warning(const md_metric_t *, size_t);
+
+/*
  * Predicates (krill): {} is trivial; {"eq": [FIELD, VALUE]} and ne, lt, le,
  * gt, ge; {"and": [P, P, ...]} and or.
  */
@@ -188,6 +203,12 @@ extern MD_API char *md_result_join(const md_result_t *, size_t *);
 
 /* Zone names: 1 to 64 of [A-Za-z0-9_.-], the first alphanumeric. */
 extern MD_API int md_zone_valid(const char *);
+
+/*
+ * Host names, for mdq_hostname and $hostname: 1 to 255 letters, digits,
+ * '-' and '.'.
+ */
+extern MD_API int md_host_valid(const char *);
 
 /*
  * DTrace options: known consumer options only, each value in the syntax of

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -68,6 +69,49 @@ md_gen_fold(const md_request_t *req, md_decomp_t *out)
 	return (n);
 }
 
+/* The metric's fields, listed in a message when there are this many. */
+#define	MD_FEWFIELDS	12
+
+/*
+ * unknown field: "F", with the field the user may have meant, and the
+ * fields to choose from when there are few.
+ */
+static int
+md_gen_unknown(const md_metric_t *m, const char *f, md_error_t *err)
+{
+	const char *near = md_suggest(f, m->mm_fields, m->mm_nfields);
+	char list[MD_ERRMSGLEN];
+	size_t i, n = 0;
+
+	list[0] = '\0';
+	for (i = 0; m->mm_nfields <= MD_FEWFIELDS && i < m->mm_nfields; i++) {
+		n += (size_t)snprintf(list + n, sizeof (list) - n, "%s%s",
+		    i == 0 ? " (the fields: " : ", ", m->mm_fields[i]);
+		if (n >= sizeof (list) - 1)
+			break;
+	}
+	if (n > 0 && n < sizeof (list) - 1)
+		(void) snprintf(list + n, sizeof (list) - n, ")");
+	if (near != NULL)
+		return (md_error_set(err, MD_ERR_FIELD, "unknown field: "
+		    "\"%s\", did you mean \"%s\"?%s", f, near, list));
+	return (md_error_set(err, MD_ERR_FIELD, "unknown field: \"%s\"%s",
+	    f, list));
+}
+
+/* Can a request name field f? */
+static int
+md_gen_field(const md_metric_t *m, const char *f, md_error_t *err)
+{
+	if (md_metric_isinternal(m, f))
+		return (md_error_set(err, MD_ERR_FIELD, "unknown field: \"%s\" "
+		    "is internal to the metric (fields_internal): it is "
+		    "gathered for transforms, never aggregated", f));
+	if (!md_metric_has_field(m, f))
+		return (md_gen_unknown(m, f, err));
+	return (0);
+}
+
 static int
 md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 {
@@ -80,14 +124,14 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		    d->mdd_kind != MD_DECOMP_NUMBER))
 			return (md_error_set(err, MD_ERR_TRANSLATE,
 			    "decomposition %zu is not valid", i));
-		if (md_metric_isinternal(m, d->mdd_field))
-			return (md_error_set(err, MD_ERR_FIELD,
-			    "unknown field: \"%s\" is internal to the metric "
-			    "(fields_internal): it is gathered for transforms, "
-			    "never aggregated", d->mdd_field));
-		if (!md_metric_has_field(m, d->mdd_field))
-			return (md_error_set(err, MD_ERR_FIELD,
-			    "unknown field: \"%s\"", d->mdd_field));
+		if (md_gen_field(m, d->mdd_field, err) != 0)
+			return (-1);
+	}
+	/* a predicate's fields, as -s and -n fields (SPEC 5) */
+	for (i = 0; req->mdq_pred != NULL && i < md_pred_nfields(req->mdq_pred);
+	    i++) {
+		if (md_gen_field(m, md_pred_field(req->mdq_pred, i), err) != 0)
+			return (-1);
 	}
 	if (req->mdq_ndecomps > MD_MAXDECOMPS)
 		return (md_error_set(err, MD_ERR_TRANSLATE,

@@ -18,6 +18,7 @@
  *	md_emit.c	D text for one script
  *	md_option.c	DTrace options (-x) and tick intervals (-i)
  *	md_gen.c	md_generate(): requests, zones, results
+ *	md_suggest.c	"did you mean": the closest of some names
  */
 
 #ifndef	MD_IMPL_H
@@ -201,6 +202,8 @@ typedef struct md_probedesc {
 	const char	*pd_predicate;	/* NULL: none */
 } md_probedesc_t;
 
+#define	MD_MAXWARNINGS	8	/* kept per metric; more are dropped */
+
 struct md_metric {
 	md_arena_t	mm_arena;
 	const char	**mm_fields;
@@ -215,6 +218,9 @@ struct md_metric {
 	md_probedesc_t	**mm_pds;	/* each made as it is loaded */
 	size_t		mm_npds;
 	int		mm_pragmazone;
+	const char	*mm_description;	/* or NULL */
+	const char	*mm_warnings[MD_MAXWARNINGS];
+	size_t		mm_nwarnings;
 };
 
 extern int md_metric_isinternal(const md_metric_t *, const char *);
@@ -417,7 +423,6 @@ typedef struct md_rctx {
 
 extern void md_rctx_init(md_rctx_t *, const md_plan_t *, const char *,
     md_error_t *);
-extern int md_host_valid(const char *);
 extern int md_resolve(md_rctx_t *, md_buf_t *, const char *, const char *,
     const char *) MD_MUSTCHECK;
 extern int md_resolve_aggregate(md_rctx_t *, md_buf_t *, const char *,
@@ -465,5 +470,8 @@ extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
 /* Checking D where meta-d meets it (md_dcheck.c). */
 extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
     const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
+
+/* "Did you mean" (md_suggest.c): the closest name, or NULL. */
+extern const char *md_suggest(const char *, const char *const *, size_t);
 
 #endif	/* MD_IMPL_H */

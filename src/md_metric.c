@@ -25,10 +25,59 @@
 #define	MD_FIELD_PUBLIC		0
 #define	MD_FIELD_INTERNAL	1
 
+/* The keys of each level, for "did you mean" and keys out of place. */
+static const char *const md_top_keys[] = {
+	"fields", "fields_internal", "metad"
+};
+static const char *const md_metad_keys[] = {
+	"probedesc", "locals", "usepragmazone"
+};
 static const char *const md_pd_keys[] = {
 	"probes", "gather", "alwaysgather", "local", "aggregate",
 	"transforms", "predicate", "clean", "verify"
 };
+
+#define	MD_NKEYS(a)	(sizeof (a) / sizeof ((a)[0]))
+
+/* Where a key belongs, as messages say it. */
+static const char md_at_top[] = "at the top level";
+static const char md_in_metad[] = "under \"metad\"";
+static const char md_in_pd[] = "in a probedesc entry";
+
+/* Where the Meta-D key belongs (md_at_top...), or NULL for no such key. */
+static const char *
+md_key_home(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < MD_NKEYS(md_top_keys); i++) {
+		if (strcmp(key, md_top_keys[i]) == 0)
+			return (md_at_top);
+	}
+	for (i = 0; i < MD_NKEYS(md_metad_keys); i++) {
+		if (strcmp(key, md_metad_keys[i]) == 0)
+			return (md_in_metad);
+	}
+	for (i = 0; i < MD_NKEYS(md_pd_keys); i++) {
+		if (strcmp(key, md_pd_keys[i]) == 0)
+			return (md_in_pd);
+	}
+	return (NULL);
+}
+
+/* The first key of obj that looks like a misspelt want, or NULL. */
+static const char *
+md_key_near(const cJSON *obj, const char *want)
+{
+	const cJSON *c;
+
+	for (c = cJSON_IsObject(obj) ? obj->child : NULL; c != NULL;
+	    c = c->next) {
+		if (md_suggest(c->string, &want, 1) != NULL)
+			return (c->string);
+	}
+	return (NULL);
+}
 
 typedef struct md_load {
 	md_metric_t	*ld_m;
@@ -165,6 +214,41 @@ md_load_strings(md_load_t *ld, cJSON *v, const char *what,
 	return (0);
 }
 
+/*
+ * "%0" where "$0" was meant: the original README's reference writes
+ * quantize(%0).  A '%' followed by a digit where an operand must be (at the
+ * start, after '(', ',' or an operator; not in a string) is no D, and is
+ * refused with the fix; "x %10" is a remainder and stays.
+ */
+static int
+md_load_percent(md_load_t *ld, const char *s, size_t pd, const char *sect,
+    const char *key)
+{
+	char prev = '(', quote = 0;
+	size_t i;
+
+	for (i = 0; s[i] != '\0'; i++) {
+		if (quote != 0) {
+			if (s[i] == '\\' && s[i + 1] != '\0')
+				i++;
+			else if (s[i] == quote)
+				prev = quote, quote = 0;	/* an operand */
+		} else if (s[i] == '"' || s[i] == '\'') {
+			quote = s[i];
+		} else if (s[i] == '%' && s[i + 1] >= '0' && s[i + 1] <= '9' &&
+		    strchr("(,=+-*/%<>!&|^~?:[", prev) != NULL) {
+			int n = (int)strspn(s + i + 1, "0123456789");
+
+			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
+			    "\"%%%.*s\" is not Meta-D: did you mean \"$%.*s\"?",
+			    pd, sect, key, n, s + i + 1, n, s + i + 1));
+		} else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n') {
+			prev = s[i];
+		}
+	}
+	return (0);
+}
+
 /* A string, or a non-empty array of strings (SPEC 7.1). */
 static int
 md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
@@ -174,6 +258,8 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 	size_t i;
 
 	if (cJSON_IsString(v)) {
+		if (md_load_percent(ld, v->valuestring, pd, sect, key) != 0)
+			return (-1);
 		sv->msv_one = md_load_str(ld, v->valuestring);
 		sv->msv_v = &sv->msv_one;
 		sv->msv_n = 1;
@@ -189,6 +275,8 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 		if (!cJSON_IsString(c))
 			return (md_load_invalid(ld, "probedesc[%zu].%s.%s[%zu]: "
 			    "must be a string", pd, sect, key, i));
+		if (md_load_percent(ld, c->valuestring, pd, sect, key) != 0)
+			return (-1);
 		sv->msv_v[i] = md_load_str(ld, c->valuestring);
 	}
 	return (0);
@@ -473,6 +561,22 @@ md_load_gathered_keys(md_load_t *ld, const md_map_t *map, size_t pd,
 	return (0);
 }
 
+/* A key a probedesc entry may not have: where it belongs, or its likeness. */
+static int
+md_load_unknown(md_load_t *ld, size_t pd, const char *key)
+{
+	const char *home = md_key_home(key), *near;
+
+	if (home != NULL)
+		return (md_load_invalid(ld, "probedesc[%zu]: unknown key "
+		    "\"%s\": it belongs %s", pd, key, home));
+	if ((near = md_suggest(key, md_pd_keys, MD_NKEYS(md_pd_keys))) != NULL)
+		return (md_load_invalid(ld, "probedesc[%zu]: unknown key "
+		    "\"%s\" (did you mean \"%s\"?)", pd, key, near));
+	return (md_load_invalid(ld, "probedesc[%zu]: unknown key \"%s\"",
+	    pd, key));
+}
+
 static int
 md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 {
@@ -485,14 +589,12 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 		return (md_load_invalid(ld, "probedesc[%zu]: must be an object",
 		    pd));
 	for (c = v->child; c != NULL; c = c->next) {
-		for (i = 0; i < sizeof (md_pd_keys) / sizeof (md_pd_keys[0]);
-		    i++) {
+		for (i = 0; i < MD_NKEYS(md_pd_keys); i++) {
 			if (strcmp(c->string, md_pd_keys[i]) == 0)
 				break;
 		}
-		if (i == sizeof (md_pd_keys) / sizeof (md_pd_keys[0]))
-			return (md_load_invalid(ld, "probedesc[%zu]: unknown "
-			    "key \"%s\"", pd, c->string));
+		if (i == MD_NKEYS(md_pd_keys))
+			return (md_load_unknown(ld, pd, c->string));
 	}
 
 	probes = cJSON_GetObjectItemCaseSensitive(v, "probes");
@@ -640,6 +742,71 @@ md_load_locals(md_load_t *ld, const cJSON *v)
 	return (0);
 }
 
+/*
+ * Why a required key may be missing: the user put it at another level
+ * (home names where it is), or misspelt it.  Appends to the message.
+ */
+static int
+md_load_missing(md_load_t *ld, const char *place, const char *key,
+    const cJSON *elsewhere, const char *where, const cJSON *here)
+{
+	const char *near;
+
+	if (cJSON_GetObjectItemCaseSensitive(elsewhere, key) != NULL)
+		return (md_load_invalid(ld, "%s: missing (\"%s\" is %s: it "
+		    "belongs %s)", place, key, where, md_key_home(key)));
+	if ((near = md_key_near(here, key)) != NULL)
+		return (md_load_invalid(ld, "%s: missing (did you mean \"%s\" "
+		    "to be \"%s\"?)", place, near, key));
+	return (md_load_invalid(ld, "%s: missing", place));
+}
+
+static void md_load_warn(md_load_t *, const char *, ...) MD_PRINTFLIKE(2, 3);
+
+/* Keep a warning for the caller (md_metric_warning()). */
+static void
+md_load_warn(md_load_t *ld, const char *fmt, ...)
+{
+	md_metric_t *m = ld->ld_m;
+	char msg[MD_ERRMSGLEN];
+	va_list ap;
+
+	if (m->mm_nwarnings == MD_MAXWARNINGS)
+		return;
+	va_start(ap, fmt);
+	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	m->mm_warnings[m->mm_nwarnings++] = md_load_str(ld, msg);
+}
+
+/*
+ * Meta-D keys at a level they do not belong to, and keys under metad that
+ * look like misspelt ones: the language ignores them, and a user should
+ * hear of it.  Other keys of the top level are for other tools: silent.
+ */
+static void
+md_load_misplaced(md_load_t *ld, const cJSON *root, const cJSON *metad)
+{
+	const char *home, *near;
+	const cJSON *c;
+
+	for (c = root->child; c != NULL; c = c->next) {
+		if ((home = md_key_home(c->string)) != NULL && home != md_at_top)
+			md_load_warn(ld, "%s: ignored at the top level: it "
+			    "belongs %s", c->string, home);
+	}
+	for (c = metad->child; c != NULL; c = c->next) {
+		home = md_key_home(c->string);
+		if (home != NULL && home != md_in_metad)
+			md_load_warn(ld, "metad.%s: ignored: it belongs %s",
+			    c->string, home);
+		else if (home == NULL && (near = md_suggest(c->string,
+		    md_metad_keys, MD_NKEYS(md_metad_keys))) != NULL)
+			md_load_warn(ld, "metad.%s: ignored: did you mean "
+			    "\"%s\"?", c->string, near);
+	}
+}
+
 /* fields and fields_internal, into the field table. */
 static int
 md_load_fields(md_load_t *ld, cJSON *root)
@@ -650,7 +817,9 @@ md_load_fields(md_load_t *ld, cJSON *root)
 	size_t i;
 
 	if (f == NULL)
-		return (md_load_invalid(ld, "fields: missing"));
+		return (md_load_missing(ld, "fields", "fields",
+		    cJSON_GetObjectItemCaseSensitive(root, "metad"),
+		    "under \"metad\"", root));
 	if (md_load_strings(ld, f, "fields", 0, &m->mm_fields,
 	    &m->mm_nfields) != 0)
 		return (-1);
@@ -708,9 +877,14 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		return (-1);
 
 	metad = cJSON_GetObjectItemCaseSensitive(root, "metad");
+	if (metad == NULL)
+		return (md_load_missing(ld, "metad", "metad", NULL, NULL, root));
 	if (!cJSON_IsObject(metad))
-		return (md_load_invalid(ld, "metad: %s", metad == NULL ?
-		    "missing" : "must be an object"));
+		return (md_load_invalid(ld, "metad: must be an object"));
+	md_load_misplaced(ld, root, metad);
+	if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) !=
+	    NULL && cJSON_IsString(c))
+		m->mm_description = md_load_str(ld, c->valuestring);
 	if (md_load_locals(ld,
 	    cJSON_GetObjectItemCaseSensitive(metad, "locals")) != 0)
 		return (-1);
@@ -722,6 +896,9 @@ md_load_metric(md_load_t *ld, cJSON *root)
 	m->mm_pragmazone = cJSON_IsTrue(upz);
 
 	pds = cJSON_GetObjectItemCaseSensitive(metad, "probedesc");
+	if (pds == NULL)
+		return (md_load_missing(ld, "metad.probedesc", "probedesc",
+		    root, md_at_top, metad));
 	if (!cJSON_IsArray(pds) || pds->child == NULL)
 		return (md_load_invalid(ld, "metad.probedesc: must be a "
 		    "non-empty array"));
@@ -806,6 +983,24 @@ md_metric_free(md_metric_t *m)
 		return;
 	md_arena_free(&m->mm_arena);
 	free(m);
+}
+
+const char *
+md_metric_description(const md_metric_t *m)
+{
+	return (m->mm_description);
+}
+
+size_t
+md_metric_nwarnings(const md_metric_t *m)
+{
+	return (m->mm_nwarnings);
+}
+
+const char *
+md_metric_warning(const md_metric_t *m, size_t i)
+{
+	return (i < m->mm_nwarnings ? m->mm_warnings[i] : NULL);
 }
 
 size_t

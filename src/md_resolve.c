@@ -62,7 +62,7 @@ md_host_valid(const char *s)
 {
 	size_t i;
 
-	for (i = 0; s[i] != '\0'; i++) {
+	for (i = 0; s != NULL && s[i] != '\0'; i++) {
 		char c = s[i];
 
 		if (i == MD_MAXHOSTNAME || !((c >= 'a' && c <= 'z') ||

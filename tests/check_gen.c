@@ -221,7 +221,8 @@ END_TEST
 START_TEST(gen_should_refuse_unknown_and_internal_fields)
 {
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:a s:b s:nosuch", NULL,
-	    MD_ERR_FIELD), "unknown field: \"a\"");
+	    MD_ERR_FIELD), "unknown field: \"a\" (the fields: hostname, "
+	    "zonename, execname, latency)");
 	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'fields_internal': "
 	    "['v'], 'metad': { 'probedesc': [{ 'probes': ['x'], 'aggregate': "
 	    "{ 'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': "
@@ -234,6 +235,63 @@ START_TEST(gen_should_refuse_unknown_and_internal_fields)
 	    "'fields_internal': ['v'], 'metad': { 'probedesc': [{ 'probes': "
 	    "['x'], 'aggregate': { 'default': 'count()', 'a': 'count()' }, "
 	    "'transforms': { 'a': 'A' } }] } }", "s:v", NULL, MD_ERR_FIELD),
+	    "unknown field: \"v\" is internal to the metric (fields_internal):"
+	    " it is gathered for transforms, never aggregated");
+}
+END_TEST
+
+/*
+ * An unknown field, in a decomposition or a predicate: the closest field
+ * when one is close, and the fields when there are at most 12.
+ */
+START_TEST(gen_should_say_which_field_was_meant)
+{
+	char m[2048];
+	size_t n, i;
+
+	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:exename", NULL,
+	    MD_ERR_FIELD), "unknown field: \"exename\", did you mean "
+	    "\"execname\"? (the fields: hostname, zonename, execname, "
+	    "latency)");
+	ck_assert_str_eq(t_gen_error(T_SYSCALL, "n:latncy", NULL,
+	    MD_ERR_FIELD), "unknown field: \"latncy\", did you mean "
+	    "\"latency\"? (the fields: hostname, zonename, execname, "
+	    "latency)");
+	ck_assert_str_eq(t_gen_error(T_SYSCALL, "", "{ 'and': [ { 'eq': "
+	    "['execname', 'x'] }, { 'gt': ['zone', 1] } ] }", MD_ERR_FIELD),
+	    "unknown field: \"zone\", did you mean \"zonename\"? (the "
+	    "fields: hostname, zonename, execname, latency)");
+
+	/* 13 fields are not listed */
+	n = (size_t)snprintf(m, sizeof (m), "{ 'fields': [");
+	for (i = 0; i < 13; i++)
+		n += (size_t)snprintf(m + n, sizeof (m) - n, "%s'f%zu'",
+		    i == 0 ? "" : ", ", i);
+	n += (size_t)snprintf(m + n, sizeof (m) - n, "], 'metad': { "
+	    "'probedesc': [{ 'probes': ['x'], 'aggregate': { 'default': "
+	    "'count()'");
+	for (i = 0; i < 13; i++)
+		n += (size_t)snprintf(m + n, sizeof (m) - n, ", 'f%zu': "
+		    "'count()'", i);
+	n += (size_t)snprintf(m + n, sizeof (m) - n, " }, 'transforms': {");
+	for (i = 0; i < 13; i++)
+		n += (size_t)snprintf(m + n, sizeof (m) - n, "%s'f%zu': 'F'",
+		    i == 0 ? " " : ", ", i);
+	(void) snprintf(m + n, sizeof (m) - n, " } }] } }");
+	ck_assert_str_eq(t_gen_error(m, "s:g", NULL, MD_ERR_FIELD),
+	    "unknown field: \"g\"");
+	ck_assert_str_eq(t_gen_error(m, "s:f13", NULL, MD_ERR_FIELD),
+	    "unknown field: \"f13\", did you mean \"f1\"?");
+}
+END_TEST
+
+/* A predicate on an internal field: as -s on it. */
+START_TEST(gen_should_refuse_internal_fields_in_predicates)
+{
+	ck_assert_str_eq(t_gen_error("{ 'fields': ['a'], 'fields_internal': "
+	    "['v'], 'metad': { 'probedesc': [{ 'probes': ['x'], 'aggregate': "
+	    "{ 'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': "
+	    "'A' } }] } }", "", "{ 'eq': ['v', 1] }", MD_ERR_FIELD),
 	    "unknown field: \"v\" is internal to the metric (fields_internal):"
 	    " it is gathered for transforms, never aggregated");
 }
@@ -550,6 +608,8 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_refuse_unknown_and_internal_fields);
 	tcase_add_test(tc, gen_should_treat_javascript_names_as_names);
 	tcase_add_test(tc, gen_should_keep_the_host_name_in_its_string);
+	tcase_add_test(tc, gen_should_say_which_field_was_meant);
+	tcase_add_test(tc, gen_should_refuse_internal_fields_in_predicates);
 	tcase_add_test(tc, gen_should_refuse_bad_zone_names);
 	tcase_add_loop_test(tc, zone_valid_should_follow_the_zone_name_rules,
 	    0, (int)(sizeof (zone_names) / sizeof (zone_names[0])));

@@ -29,6 +29,7 @@ extern Suite *dlex_suite(void);
 extern Suite *kind_suite(void);
 extern Suite *dparse_suite(void);
 extern Suite *dcheck_suite(void);
+extern Suite *suggest_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */
 extern const char *q(const char *);

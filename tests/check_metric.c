@@ -62,6 +62,13 @@ static const struct {
 	{ "not object", "[1, 2]", MD_ERR_INVALID,
 	    "the metric must be a JSON object" },
 	{ "no fields", "{ 'metad': {} }", MD_ERR_INVALID, "fields: missing" },
+	{ "fields in metad", "{ 'metad': { 'fields': [] } }", MD_ERR_INVALID,
+	    "fields: missing (\"fields\" is under \"metad\": it belongs at "
+	    "the top level)" },
+	{ "fields misspelt", "{ 'field': [], 'metad': {} }", MD_ERR_INVALID,
+	    "fields: missing (did you mean \"field\" to be \"fields\"?)" },
+	{ "metad misspelt", "{ 'fields': [], 'meta-d': {} }", MD_ERR_INVALID,
+	    "metad: missing (did you mean \"meta-d\" to be \"metad\"?)" },
 	{ "fields object", "{ 'fields': {}, 'metad': {} }", MD_ERR_INVALID,
 	    "fields: must be an array of strings" },
 	{ "fields number", "{ 'fields': ['a', 1], 'metad': {} }",
@@ -78,7 +85,13 @@ static const struct {
 	{ "metad array", "{ 'fields': [], 'metad': [] }", MD_ERR_INVALID,
 	    "metad: must be an object" },
 	{ "no probedesc", "{ 'fields': [], 'metad': {} }", MD_ERR_INVALID,
-	    "metad.probedesc: must be a non-empty array" },
+	    "metad.probedesc: missing" },
+	{ "probedesc at the top", "{ 'fields': [], 'probedesc': [], "
+	    "'metad': {} }", MD_ERR_INVALID, "metad.probedesc: missing "
+	    "(\"probedesc\" is at the top level: it belongs under \"metad\")" },
+	{ "probedesc misspelt", "{ 'fields': [], 'metad': { 'probdesc': "
+	    "[] } }", MD_ERR_INVALID, "metad.probedesc: missing (did you mean "
+	    "\"probdesc\" to be \"probedesc\"?)" },
 	{ "empty probedesc", "{ 'fields': [], 'metad': { 'probedesc': [] } }",
 	    MD_ERR_INVALID, "metad.probedesc: must be a non-empty array" },
 	{ "probedesc object", "{ 'fields': [], 'metad': { 'probedesc': {} } }",
@@ -109,7 +122,38 @@ static const struct {
 	{ "entry string", M("'x'"), MD_ERR_INVALID,
 	    "probedesc[0]: must be an object" },
 	{ "unknown key", M(AGG ", { 'probes': ['x'], 'probe': 'y' }"),
-	    MD_ERR_INVALID, "probedesc[1]: unknown key \"probe\"" },
+	    MD_ERR_INVALID, "probedesc[1]: unknown key \"probe\" (did you "
+	    "mean \"probes\"?)" },
+	{ "unknown key, no likeness", M("{ 'probes': ['x'], 'zzz': 1 }"),
+	    MD_ERR_INVALID, "probedesc[0]: unknown key \"zzz\"" },
+	{ "misspelt key", M("{ 'probes': ['x'], 'transformations': {} }"),
+	    MD_ERR_INVALID, "probedesc[0]: unknown key \"transformations\" "
+	    "(did you mean \"transforms\"?)" },
+	{ "key of metad in an entry", M("{ 'probes': ['x'], "
+	    "'usepragmazone': true }"), MD_ERR_INVALID, "probedesc[0]: "
+	    "unknown key \"usepragmazone\": it belongs under \"metad\"" },
+	{ "top key in an entry", M("{ 'probes': ['x'], 'fields': [] }"),
+	    MD_ERR_INVALID, "probedesc[0]: unknown key \"fields\": it "
+	    "belongs at the top level" },
+	{ "%0 for $0", M(GATHER ", { 'probes': ['p:::r'], 'aggregate': { "
+	    "'default': 'count()', 'a': 'count()', 'lat': 'quantize(%0)' }, "
+	    "'transforms': { 'a': 'A', 'lat': 'timestamp - $0' } }"),
+	    MD_ERR_INVALID, "probedesc[1].aggregate.lat: \"%0\" is not "
+	    "Meta-D: did you mean \"$0\"?" },
+	{ "%12 in a transform", M("{ 'probes': ['x'], 'aggregate': { "
+	    "'default': 'count()', 'a': 'count()' }, 'transforms': { 'a': "
+	    "'x + %12' } }"), MD_ERR_INVALID, "probedesc[0].transforms.a: "
+	    "\"%12\" is not Meta-D: did you mean \"$12\"?" },
+	{ "%0 in a verify array", M(GATHER ", { 'probes': ['p:::r'], "
+	    "'aggregate': { 'default': 'count()', 'a': 'count()', 'lat': "
+	    "'quantize($0)' }, 'transforms': { 'a': 'A', 'lat': "
+	    "'timestamp - $0' }, 'verify': { 'lat': ['$0', ' %0'] } }"),
+	    MD_ERR_INVALID,
+	    "probedesc[1].verify.lat: \"%0\" is not Meta-D: did you mean "
+	    "\"$0\"?" },
+	{ "%0 in a clean", M(GATHER ", { 'probes': ['p:::r'], 'clean': { "
+	    "'lat': '%0' } }"), MD_ERR_INVALID, "probedesc[1].clean.lat: "
+	    "\"%0\" is not Meta-D: did you mean \"$0\"?" },
 	{ "no probes", M("{ 'clean': { 'lat': '$0' } }"), MD_ERR_INVALID,
 	    "probedesc[0]: needs \"probes\"" },
 	{ "probes string", M("{ 'probes': 'p:::e' }"), MD_ERR_INVALID,
@@ -455,6 +499,72 @@ START_TEST(metric_should_ignore_keys_it_does_not_use)
 }
 END_TEST
 
+/* The remainder operator, and '%' in strings, are D: no "%N" error. */
+START_TEST(metric_should_take_percent_as_remainder)
+{
+	md_metric_t *m = t_metric(M("{ 'probes': ['x'], 'aggregate': { "
+	    "'default': 'count()', 'a': 'count()', 'lat': 'count()' }, "
+	    "'transforms': { 'a': '(pid) %2 + timestamp %1000', "
+	    "'lat': 'strjoin(\\\"(%0\\\", execname)' } }"));
+
+	md_metric_free(m);
+}
+END_TEST
+
+/*
+ * Meta-D's keys at another level are ignored, as the language says, and
+ * warned of; other tools' keys are not; a description is kept.
+ */
+START_TEST(metric_should_warn_of_keys_out_of_place)
+{
+	md_metric_t *m = t_metric("{ 'module': 'm', 'label': 'l', "
+	    "'description': 'What it counts.\\nMore.', 'fields': ['a'], "
+	    "'usepragmazone': true, 'gather': {}, 'metad': { 'note': 1, "
+	    "'fields': [], 'usepragmazones': true, 'probes': [], "
+	    "'probedesc': [{ 'probes': ['x'], 'aggregate': { 'default': "
+	    "'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' } }] } }");
+
+	ck_assert_uint_eq(md_metric_nwarnings(m), 5);
+	ck_assert_str_eq(md_metric_warning(m, 0), "usepragmazone: ignored at "
+	    "the top level: it belongs under \"metad\"");
+	ck_assert_str_eq(md_metric_warning(m, 1), "gather: ignored at the top "
+	    "level: it belongs in a probedesc entry");
+	ck_assert_str_eq(md_metric_warning(m, 2), "metad.fields: ignored: it "
+	    "belongs at the top level");
+	ck_assert_str_eq(md_metric_warning(m, 3), "metad.usepragmazones: "
+	    "ignored: did you mean \"usepragmazone\"?");
+	ck_assert_str_eq(md_metric_warning(m, 4), "metad.probes: ignored: it "
+	    "belongs in a probedesc entry");
+	ck_assert_ptr_null(md_metric_warning(m, 5));
+	ck_assert(!m->mm_pragmazone);
+	ck_assert_str_eq(md_metric_description(m), "What it counts.\nMore.");
+	md_metric_free(m);
+
+	m = t_metric(VALID);
+	ck_assert_uint_eq(md_metric_nwarnings(m), 0);
+	ck_assert_ptr_null(md_metric_description(m));
+	md_metric_free(m);
+}
+END_TEST
+
+/* At most MD_MAXWARNINGS are kept: here 11 keys out of place. */
+START_TEST(metric_warnings_should_be_bounded)
+{
+	md_metric_t *m = t_metric("{ 'fields': ['a'], 'metad': { "
+	    "'probes': 1, 'gather': 1, 'alwaysgather': 1, 'local': 1, "
+	    "'aggregate': 1, 'transforms': 1, 'predicate': 1, 'clean': 1, "
+	    "'verify': 1, 'fields': 1, 'fields_internal': 1, "
+	    "'probedesc': [{ 'probes': ['x'], 'aggregate': { 'default': "
+	    "'c()', 'a': 'c()' }, 'transforms': { 'a': 'A' } }] } }");
+
+	ck_assert_int_eq(MD_MAXWARNINGS, 8);
+	ck_assert_uint_eq(md_metric_nwarnings(m), MD_MAXWARNINGS);
+	ck_assert_str_eq(md_metric_warning(m, MD_MAXWARNINGS - 1),
+	    "metad.clean: ignored: it belongs in a probedesc entry");
+	md_metric_free(m);
+}
+END_TEST
+
 START_TEST(metric_should_accept_verify_and_clean_from_earlier_entries)
 {
 	md_metric_t *m = t_metric(M(GATHER "," AGG ", " AGGV "," CLEAN));
@@ -631,6 +741,9 @@ metric_suite(void)
 	tcase_add_test(tc, metric_should_name_variables_from_the_store);
 	tcase_add_test(tc, metric_should_treat_falsy_internal_fields_as_none);
 	tcase_add_test(tc, metric_should_ignore_keys_it_does_not_use);
+	tcase_add_test(tc, metric_should_take_percent_as_remainder);
+	tcase_add_test(tc, metric_should_warn_of_keys_out_of_place);
+	tcase_add_test(tc, metric_warnings_should_be_bounded);
 	tcase_add_test(tc,
 	    metric_should_accept_verify_and_clean_from_earlier_entries);
 	tcase_add_test(tc, metric_should_keep_key_order);
