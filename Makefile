@@ -1,6 +1,8 @@
 # meta-d: generate DTrace D scripts from Meta-D metric descriptions.
 #
-#   make            build meta-d and libmetad.a
+#   make            build meta-d and the library (installs nothing: says
+#                   what is missing)
+#   make deps       install what building and testing need (Debian)
 #   make demo       print a D script for an example metric
 #   make test       unit tests (Check) and golden tests of the command line
 #   make check-valgrind   the golden tests under valgrind
@@ -10,7 +12,8 @@
 #                   D broken on purpose (DDIFF_PER= mutants per seed)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
-# make demo and make test install what is missing on Debian (apt-get) first.
+# make demo, make test and the check-* targets install what is missing on
+# Debian (apt-get) first; mk/deps.sh says how.
 # GNU make; on the BSDs and illumos run gmake.
 
 PREFIX ?= /usr/local
@@ -18,6 +21,8 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
+EXAMPLESDIR ?= $(DATADIR)/meta-d/examples
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 VERSION := $(shell sed -n 's/^\#define[[:space:]]*MD_VERSION[[:space:]]*"\(.*\)"/\1/p' \
@@ -70,6 +75,7 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
 LIB_SRCS = src/md_error.c src/md_buf.c src/md_hash.c src/md_json.c \
+	src/md_suggest.c \
 	src/md_metric.c src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c \
@@ -80,15 +86,13 @@ TEST_SRCS = tests/check_main.c tests/check_buf.c tests/check_json.c \
 	tests/check_pred.c tests/check_metric.c tests/check_resolve.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c \
 	tests/check_option.c tests/check_dlex.c tests/check_kind.c \
-	tests/check_dparse.c
+	tests/check_dparse.c tests/check_suggest.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-
-.PHONY: all deps deps-clang deps-valgrind demo test unit golden faults outdir js hostname bounds \
+.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit golden faults outdir find js hostname bounds \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-ddiff \
@@ -97,39 +101,31 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
 
-# Install the build and test dependencies when they are missing: cJSON,
-# Duktape, Check and pkg-config, and groff to check the man page.
-DEB_DEPS = libcjson-dev duktape-dev check pkg-config groff-base
+# What is missing to build and test (mk/deps.sh): "make deps" installs it
+# (apt-get, through sudo when not root); a plain "make" only checks, and
+# says what to install.  make demo, make test and the check-* targets
+# install what they need first.
+DEPS_ENV = CC='$(CC)' SAN_CC='$(SAN_CC)' VALGRIND='$(VALGRIND)' \
+	PKG_CONFIG='$(PKG_CONFIG)'
 
 deps:
-	@if ! $(PKG_CONFIG) --exists libcjson duktape check 2>/dev/null || \
-	    ! command -v groff >/dev/null 2>&1; then \
-		if command -v apt-get >/dev/null 2>&1; then \
-			echo "installing $(DEB_DEPS)"; \
-			$(SUDO) apt-get update && \
-			$(SUDO) apt-get install -y $(DEB_DEPS) || exit 1; \
-		else \
-			echo "meta-d needs cJSON, Duktape, Check, pkg-config" \
-			    "and groff; install them with your package" \
-			    "manager" >&2; \
-			exit 1; \
-		fi; \
-	fi
+	@$(DEPS_ENV) sh mk/deps.sh install test
+
+need:
+	@$(DEPS_ENV) sh mk/deps.sh check build
+
+need-test:
+	@$(DEPS_ENV) sh mk/deps.sh check test
 
 deps-clang: deps
-	@if ! command -v $(SAN_CC) >/dev/null 2>&1 || \
-	    ! echo 'int main(void){return 0;}' | $(SAN_CC) $(SAN_FLAGS) \
-	    -x c -o /dev/null - 2>/dev/null; then \
-		echo "installing clang libclang-rt-14-dev"; \
-		$(SUDO) apt-get install -y clang libclang-rt-14-dev || exit 1; \
-	fi
+	@$(DEPS_ENV) sh mk/deps.sh install clang
 
 deps-valgrind:
-	@command -v $(VALGRIND) >/dev/null 2>&1 || \
-	    $(SUDO) apt-get install -y valgrind
+	@$(DEPS_ENV) sh mk/deps.sh install valgrind
 
-$(LIB_OBJS) src/cli.o src/cli_out.o src/cli_js.o src/main.o: $(HDRS) | deps
-$(TEST_OBJS): $(HDRS) tests/check_md.h | deps
+$(LIB_OBJS) src/cli.o src/cli_out.o src/cli_js.o src/cli_find.o src/main.o: \
+    $(HDRS) | need
+$(TEST_OBJS): $(HDRS) tests/check_md.h | need-test
 
 # Library objects serve the static and the shared library: PIC, and
 # exporting only what metad.h marks MD_API.
@@ -138,6 +134,18 @@ $(LIB_OBJS): src/%.o: src/%.c
 
 src/%.o: src/%.c
 	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) -c -o $@ $<
+
+# Where meta-d looks for metrics by name: the installed examples.  The
+# object is made again when the directory changes (make install PREFIX=).
+src/cli_find.o: src/cli_find.c build/examplesdir
+	$(CC) $(CFLAGS) -DMD_EXAMPLES_DIR='"$(EXAMPLESDIR)"' -c -o $@ \
+	    src/cli_find.c
+
+build/examplesdir: FORCE
+	@mkdir -p build
+	@echo '$(EXAMPLESDIR)' | cmp -s - $@ || echo '$(EXAMPLESDIR)' > $@
+
+FORCE:
 
 tests/%.o: tests/%.c
 	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
@@ -155,15 +163,17 @@ metad.pc: metad.pc.in include/metad.h
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    metad.pc.in > $@
 
-meta-d: src/main.o src/cli.o src/cli_out.o src/cli_js.o libmetad.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/main.o src/cli.o src/cli_out.o \
-	    src/cli_js.o libmetad.a $(CJSON_LIBS) $(DUK_LIBS)
+CLI_OBJS = src/main.o src/cli.o src/cli_out.o src/cli_js.o src/cli_find.o
+
+meta-d: $(CLI_OBJS) libmetad.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) libmetad.a $(CJSON_LIBS) \
+	    $(DUK_LIBS)
 
 tests/unit: $(TEST_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
 	    $(CJSON_LIBS) $(CHECK_LIBS)
 
-CLI_SRCS = src/main.c src/cli.c src/cli_out.c src/cli_js.c
+CLI_SRCS = $(CLI_OBJS:.o=.c)
 
 build/sanitize/%.o: %.c $(HDRS) tests/check_md.h | deps-clang
 	@mkdir -p $(@D)
@@ -194,6 +204,7 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 	    sh tests/golden.sh build/sanitize/meta-d && \
 	    sh tests/faults.sh build/sanitize/meta-d && \
 	    sh tests/outdir.sh build/sanitize/meta-d && \
+	    sh tests/find.sh build/sanitize/meta-d && \
 	    sh tests/hostname.sh build/sanitize/meta-d && \
 	    sh tests/js.sh build/sanitize/meta-d'
 
@@ -227,7 +238,8 @@ build/fuzz/fuzz_dparse: build/fuzz/fuzz/fuzz_dparse.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o \
-    build/fuzz/src/cli_out.o build/fuzz/src/cli_js.o $(FUZZ_LIB)
+    build/fuzz/src/cli_out.o build/fuzz/src/cli_js.o build/fuzz/src/cli_find.o \
+    $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
 
 # Build the fuzzers and their seed corpora; fuzz-run runs each for
@@ -247,7 +259,7 @@ fuzz-corpus: fuzz
 BENCH_RUNS ?= 200
 
 # libmetad again, every allocation counted (bench/memcount.h).
-build/bench/%.o: %.c $(HDRS) bench/memcount.h | deps
+build/bench/%.o: %.c $(HDRS) bench/memcount.h | need
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -include bench/memcount.h $(CJSON_CFLAGS) -c -o $@ $<
 
@@ -259,11 +271,16 @@ bench/bench: bench/bench.c bench/memcount.c include/metad.h \
 bench: meta-d bench/bench deps-valgrind
 	sh bench/run.sh $(BENCH_RUNS)
 
-demo: meta-d
+demo: deps
+	@$(MAKE) --no-print-directory meta-d
 	./meta-d $(DEMO_ARGS)
 
-test: unit golden faults outdir js hostname bounds install-test \
+# make test: what is missing first, then these.
+TESTS = unit golden faults outdir find js hostname bounds install-test \
 	dtrace-quick
+
+test: deps
+	@$(MAKE) --no-print-directory $(TESTS)
 
 unit: tests/unit
 	./tests/unit
@@ -276,6 +293,9 @@ faults: meta-d
 
 outdir: meta-d
 	sh tests/outdir.sh ./meta-d
+
+find: meta-d
+	sh tests/find.sh ./meta-d
 
 js: meta-d
 	sh tests/js.sh ./meta-d
@@ -314,6 +334,24 @@ check-valgrind: meta-d deps-valgrind
 	    --errors-for-leak-kinds=all --show-leak-kinds=all" \
 	    sh tests/golden.sh ./meta-d
 
+# The example metrics, installed where meta-d looks for metrics by name.
+EXAMPLES = examples/fs-ops.json examples/fs-ops.js examples/node-http.json \
+	examples/node-http.js examples/syscall-ops.json examples/syscall-ops.js
+LINUX_EXAMPLES = examples/linux/io.json examples/linux/io.js \
+	examples/linux/offcpu.json examples/linux/proc.json \
+	examples/linux/profile.json examples/linux/syscall.json
+
+# Where the system caches the run-time linker's view of its libraries:
+# ldconfig makes a newly installed libmetad.so.1 found (Linux; FreeBSD
+# adds the directory with -m).  Not when staging into DESTDIR.
+ifeq ($(UNAME_S),FreeBSD)
+LDCONFIG ?= ldconfig -m $(LIBDIR)
+else ifeq ($(UNAME_S),Linux)
+LDCONFIG ?= ldconfig
+else
+LDCONFIG ?=
+endif
+
 # metad.pc records the prefix: made anew for each install.
 install: all
 	rm -f metad.pc
@@ -321,7 +359,8 @@ install: all
 	    INCLUDEDIR='$(INCLUDEDIR)'
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(MANDIR)/man1
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(EXAMPLESDIR)/linux
 	cp meta-d $(DESTDIR)$(BINDIR)/meta-d
 	chmod 755 $(DESTDIR)$(BINDIR)/meta-d
 	cp libmetad.a $(DESTDIR)$(LIBDIR)/libmetad.a
@@ -330,17 +369,39 @@ install: all
 	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB_DEV)
 	cp include/metad.h $(DESTDIR)$(INCLUDEDIR)/metad.h
 	cp metad.pc $(DESTDIR)$(PKGCONFIGDIR)/metad.pc
-	cp meta-d.1 $(DESTDIR)$(MANDIR)/man1/meta-d.1
+	sed 's|/usr/local/share/meta-d/examples|$(EXAMPLESDIR)|g' meta-d.1 \
+	    > $(DESTDIR)$(MANDIR)/man1/meta-d.1
+	sed 's|/usr/local/share/meta-d/examples|$(EXAMPLESDIR)|g' meta-d.5 \
+	    > $(DESTDIR)$(MANDIR)/man5/meta-d.5
+	cp $(EXAMPLES) $(DESTDIR)$(EXAMPLESDIR)/
+	cp $(LINUX_EXAMPLES) $(DESTDIR)$(EXAMPLESDIR)/linux/
 	chmod 644 $(DESTDIR)$(LIBDIR)/libmetad.a \
 	    $(DESTDIR)$(INCLUDEDIR)/metad.h \
 	    $(DESTDIR)$(PKGCONFIGDIR)/metad.pc \
-	    $(DESTDIR)$(MANDIR)/man1/meta-d.1
+	    $(DESTDIR)$(MANDIR)/man1/meta-d.1 \
+	    $(DESTDIR)$(MANDIR)/man5/meta-d.5 \
+	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/,$(notdir $(EXAMPLES))) \
+	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/linux/,$(notdir $(LINUX_EXAMPLES)))
+	@if [ -z '$(DESTDIR)' ] && [ -n '$(LDCONFIG)' ]; then \
+		echo '$(LDCONFIG)'; \
+		if ! $(LDCONFIG); then \
+			echo "meta-d: $(LDCONFIG) failed (not root?): run it" \
+			    "as root, or set LD_LIBRARY_PATH=$(LIBDIR)"; \
+		elif [ '$(UNAME_S)' = Linux ] && ! ldconfig -p 2>/dev/null | \
+		    grep -q '$(LIBDIR)/$(SHLIB)'; then \
+			echo "meta-d: $(LIBDIR) is not searched for libraries:" \
+			    "add it to /etc/ld.so.conf.d/ and run ldconfig," \
+			    "or set LD_LIBRARY_PATH=$(LIBDIR)"; \
+		fi; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/meta-d $(DESTDIR)$(LIBDIR)/libmetad.a \
 	    $(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB_DEV) \
 	    $(DESTDIR)$(INCLUDEDIR)/metad.h $(DESTDIR)$(PKGCONFIGDIR)/metad.pc \
-	    $(DESTDIR)$(MANDIR)/man1/meta-d.1
+	    $(DESTDIR)$(MANDIR)/man1/meta-d.1 $(DESTDIR)$(MANDIR)/man5/meta-d.5
+	rm -rf $(DESTDIR)$(EXAMPLESDIR)
+	rmdir $(DESTDIR)$(DATADIR)/meta-d 2>/dev/null || true
 
 clean:
 	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \

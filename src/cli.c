@@ -2,16 +2,17 @@
  * cli.c: the meta-d command line.
  *
  *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
- *	    [-x NAME[=VALUE] ...] [-i INTERVAL] [-T DURATION]
- *	    [--json | -o DIR] [FILE]
- *	meta-d --check | --list-fields | --to-json [FILE]
+ *	    [-x NAME[=VALUE] ...] [--quiet] [-i INTERVAL] [-T DURATION]
+ *	    [-H HOSTNAME] [--json | -o DIR] [METRIC]
+ *	meta-d --check | --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
- *	meta-d -h | -V
+ *	meta-d --list | -h | -V
  *
- * Parses the options, reads the metric (a JavaScript metric goes through
- * cli_js.c first), and hands the rest to libmetad; cli_out.c writes what
- * it made.  Output is all or nothing: it is written
- * once everything has succeeded, and a failed write is an error.
+ * Parses the options, finds the metric (a path, or a name in METAD_PATH:
+ * cli_find.c) and reads it (a JavaScript metric goes through cli_js.c
+ * first), and hands the rest to libmetad; cli_out.c writes what it made.
+ * Output is all or nothing: it is written once everything has succeeded,
+ * and a failed write is an error.
  *
  * Exit status: 0 success, 1 error, 2 usage (including an invalid
  * predicate, zone name, option or interval).  Every message starts with
@@ -45,7 +46,8 @@ typedef enum md_cli_mode {
 	MODE_CHECK,		/* --check */
 	MODE_LIST,		/* --list-fields */
 	MODE_TOJSON,		/* --to-json */
-	MODE_CHECKD		/* --check-d: the input is D */
+	MODE_CHECKD,		/* --check-d: the input is D */
+	MODE_METRICS		/* --list: the metrics in METAD_PATH */
 } md_cli_mode_t;
 
 /* Long options without a short form. */
@@ -54,6 +56,8 @@ typedef enum md_cli_mode {
 #define	OPT_LIST	258
 #define	OPT_TOJSON	259
 #define	OPT_CHECKD	260
+#define	OPT_QUIET	261
+#define	OPT_METRICS	262
 
 typedef struct opts {
 	int		o_in;		/* standard input */
@@ -74,17 +78,20 @@ typedef struct opts {
 	size_t		o_noptions;
 	const char	*o_interval;	/* -i */
 	const char	*o_duration;	/* -T */
+	const char	*o_hostname;	/* -H */
 	const char	*o_dir;		/* -o */
 	const char	*o_file;	/* NULL or "-": stdin */
+	char		*o_path;	/* o_file, found (cli_find.c) */
 } opts_t;
 
 static const char md_cli_usage_text[] =
 	"usage: meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]\n"
-	"              [-x NAME[=VALUE] ...] [-i INTERVAL] [-T DURATION]\n"
-	"              [--json | -o DIR] [FILE]\n"
-	"       meta-d --check | --list-fields | --to-json [FILE]\n"
+	"              [-x NAME[=VALUE] ...] [--quiet] [-i INTERVAL] "
+	"[-T DURATION]\n"
+	"              [-H HOSTNAME] [--json | -o DIR] [METRIC]\n"
+	"       meta-d --check | --list-fields | --to-json [METRIC]\n"
 	"       meta-d --check-d [FILE]\n"
-	"       meta-d -h | -V\n"
+	"       meta-d --list | -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
 	"(at most two -s/-n)\n"
@@ -95,24 +102,39 @@ static const char md_cli_usage_text[] =
 	"  -z, --zone ZONE        only zone ZONE (repeatable)\n"
 	"  -x NAME[=VALUE]        add #pragma D option NAME=VALUE, as "
 	"dtrace -x (repeatable)\n"
+	"  --quiet                -x quiet: dtrace prints only what the "
+	"script does\n"
 	"  -i, --interval TIME    print and clear the aggregation every "
 	"TIME (1s, 500ms, 5hz)\n"
 	"  -T, --duration TIME    stop tracing after TIME (10s, 2min; 10 "
 	"is 10s) and print\n"
+	"  -H, --hostname NAME    the host name $hostname stands for "
+	"(default: this one's)\n"
 	"  --json                 print one JSON document: scripts, zero, "
 	"hasdists, ...\n"
 	"  -o, --output-dir DIR   write each script to DIR/NAME.d "
-	"(NAME-ZONE.d per zone)\n"
+	"(NAME-ZONE.d per zone),\n"
+	"                         runnable: #!/usr/sbin/dtrace -s, mode 0755\n"
 	"  --check                only check the metric and its D (with -s, -n,\n"
 	"                         -p, -z...: that request's scripts only)\n"
 	"  --check-d              check that FILE is D, without dtrace\n"
 	"  --list-fields          print the metric's fields, one a line\n"
 	"  --to-json              print the metric as JSON (from JavaScript)\n"
+	"  --list                 name the metrics in METAD_PATH, with their "
+	"descriptions\n"
 	"  -h, --help             print this and exit\n"
 	"  -V, --version          print the version and exit\n"
-	"  FILE                   the metric, JSON or the original's "
-	"JavaScript; none or -\n"
+	"  METRIC                 the metric's file, JSON or the original's "
+	"JavaScript,\n"
+	"                         or its name in METAD_PATH (syscall-ops); "
+	"none or -\n"
 	"                         reads standard input\n";
+
+/* After a usage error: the message said what; this, how. */
+static const char md_cli_usage_short[] =
+	"usage: meta-d [-s FIELD] [-n FIELD] [-p PREDICATE] [-z ZONE] "
+	"[OPTION ...] [METRIC]\n"
+	"       (meta-d -h lists every option)\n";
 
 static void errmsg(const opts_t *, const char *, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -142,7 +164,7 @@ errmsg(const opts_t *o, const char *fmt, ...)
 static int
 usage_error(const opts_t *o)
 {
-	(void) fputs(md_cli_usage_text, o->o_err);
+	(void) fputs(md_cli_usage_short, o->o_err);
 	return (MD_CLI_USAGE);
 }
 
@@ -171,13 +193,26 @@ set_mode(opts_t *o, md_cli_mode_t mode, const char *opt)
 	return (MD_CLI_SUCCESS);
 }
 
-/* -x NAME or -x NAME=VALUE, checked as libmetad will. */
+/*
+ * -x NAME or -x NAME=VALUE, checked as libmetad will; one given twice
+ * (--quiet and -x quiet) is one pragma.
+ */
 static int
 add_option(opts_t *o, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	md_option_t *opt = &o->o_options[o->o_noptions];
 	md_error_t err;
+	size_t i, n = eq == NULL ? strlen(arg) : (size_t)(eq - arg);
+
+	for (i = 0; i < o->o_noptions; i++) {
+		const md_option_t *p = &o->o_options[i];
+
+		if (strlen(p->mdo_name) == n && strncmp(p->mdo_name, arg, n) ==
+		    0 && (eq == NULL ? p->mdo_value == NULL : p->mdo_value !=
+		    NULL && strcmp(p->mdo_value, eq + 1) == 0))
+			return (MD_CLI_SUCCESS);
+	}
 
 	if (o->o_noptions == MD_MAXOPTIONS) {
 		errmsg(o, "too many -x options (at most %d)", MD_MAXOPTIONS);
@@ -198,6 +233,63 @@ add_option(opts_t *o, const char *arg)
 	return (MD_CLI_SUCCESS);
 }
 
+/* What the options ask of METRIC and of one another. */
+static int
+check_args(const opts_t *o)
+{
+	size_t n;
+
+	if (o->o_mode == MODE_METRICS && o->o_file != NULL) {
+		errmsg(o, "--list takes no METRIC");
+		return (usage_error(o));
+	}
+	if (o->o_mode != MODE_FILES)
+		return (MD_CLI_SUCCESS);
+	if (o->o_file == NULL || strcmp(o->o_file, "-") == 0) {
+		errmsg(o, "-o names the scripts after METRIC: give one");
+		return (usage_error(o));
+	}
+	n = strlen(o->o_dir);
+	if (n >= 2 && strcmp(o->o_dir + n - 2, ".d") == 0) {
+		errmsg(o, "-o \"%s\": -o takes a directory, and names the "
+		    "scripts in it after METRIC; for one file, redirect: "
+		    "meta-d ... > %s", o->o_dir, o->o_dir);
+		return (usage_error(o));
+	}
+	return (MD_CLI_SUCCESS);
+}
+
+/*
+ * -p: the predicate, parsed.  A mistake gets the parser's message, what a
+ * predicate looks like, and, for the common slip, that JSON quotes keys.
+ */
+static int
+parse_pred(opts_t *o)
+{
+	const char *p = o->o_predarg;
+	md_error_t err;
+
+	o->o_pred = md_pred_parse(p, strlen(p), &err);
+	if (o->o_pred != NULL)
+		return (MD_CLI_SUCCESS);
+	if (err.mde_code == MD_ERR_NOMEM) {
+		errmsg(o, "%s", err.mde_msg);
+		return (MD_CLI_ERROR);
+	}
+	errmsg(o, "invalid predicate: %s", p);
+	errmsg(o, "%s", err.mde_msg);
+	p += strspn(p, " \t\n\r");
+	if (*p == '{') {
+		p += 1 + strspn(p + 1, " \t\n\r");
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+			errmsg(o, "JSON needs double quotes around keys: "
+			    "-p '{\"eq\": [\"execname\", \"sshd\"]}'");
+	}
+	errmsg(o, "a predicate is {\"OP\": [FIELD, VALUE]}, OP one of eq ne "
+	    "lt le gt ge; or {\"and\": [P, P, ...]}, {\"or\": [...]}, {}");
+	return (usage_error(o));
+}
+
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
 static int
 parse_args(int argc, char **argv, opts_t *o)
@@ -208,6 +300,9 @@ parse_args(int argc, char **argv, opts_t *o)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "duration", required_argument, NULL, 'T' },
 		{ "output-dir", required_argument, NULL, 'o' },
+		{ "hostname", required_argument, NULL, 'H' },
+		{ "quiet", no_argument, NULL, OPT_QUIET },
+		{ "list", no_argument, NULL, OPT_METRICS },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "list-fields", no_argument, NULL, OPT_LIST },
@@ -217,7 +312,6 @@ parse_args(int argc, char **argv, opts_t *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	md_error_t err;
 	int c, rv = MD_CLI_SUCCESS;
 
 	/* at most one -s, -z or -x per argument; argc may be 0 */
@@ -236,7 +330,7 @@ parse_args(int argc, char **argv, opts_t *o)
 	optind = 1;
 #endif
 	while (rv == MD_CLI_SUCCESS && (c = getopt_long(argc, argv,
-	    ":s:n:p:z:x:i:T:o:hV", longopts, NULL)) != -1) {
+	    ":s:n:p:z:x:i:T:H:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			o->o_sfields[o->o_nsfields++] = optarg;
@@ -282,6 +376,20 @@ parse_args(int argc, char **argv, opts_t *o)
 			}
 			o->o_duration = optarg;
 			break;
+		case 'H':
+			if (!md_host_valid(optarg)) {
+				errmsg(o, "invalid host name: \"%s\" (1 to 255 "
+				    "letters, digits, '-' and '.')", optarg);
+				return (usage_error(o));
+			}
+			o->o_hostname = optarg;
+			break;
+		case OPT_QUIET:
+			rv = add_option(o, "quiet");
+			break;
+		case OPT_METRICS:
+			rv = set_mode(o, MODE_METRICS, "--list");
+			break;
 		case 'o':
 			o->o_dir = optarg;
 			rv = set_mode(o, MODE_FILES, "-o");
@@ -318,6 +426,9 @@ parse_args(int argc, char **argv, opts_t *o)
 			if (optopt == 0)
 				errmsg(o, "unknown option: %s",
 				    argv[optind - 1]);
+			else if (optopt == 'q')
+				errmsg(o, "unknown option: -q (--quiet is "
+				    "-x quiet)");
 			else
 				errmsg(o, "unknown option: -%c", optopt);
 			return (usage_error(o));
@@ -332,31 +443,16 @@ parse_args(int argc, char **argv, opts_t *o)
 		return (usage_error(o));
 	}
 	o->o_file = optind < argc ? argv[optind] : NULL;
-	if (o->o_mode == MODE_FILES && (o->o_file == NULL ||
-	    strcmp(o->o_file, "-") == 0)) {
-		errmsg(o, "-o names the scripts after FILE: give one");
-		return (usage_error(o));
-	}
-
-	if (o->o_predarg != NULL) {
-		o->o_pred = md_pred_parse(o->o_predarg, strlen(o->o_predarg),
-		    &err);
-		if (o->o_pred == NULL) {
-			if (err.mde_code == MD_ERR_NOMEM) {
-				errmsg(o, "%s", err.mde_msg);
-				return (MD_CLI_ERROR);
-			}
-			errmsg(o, "invalid predicate: %s", o->o_predarg);
-			errmsg(o, "%s", err.mde_msg);
-			return (usage_error(o));
-		}
-	}
+	if ((rv = check_args(o)) != MD_CLI_SUCCESS)
+		return (rv);
+	if (o->o_predarg != NULL)
+		return (parse_pred(o));
 	return (MD_CLI_SUCCESS);
 }
 
 /* Read all of fd into *bufp (*lenp bytes).  Returns 0 or an errno. */
-static int
-read_fd(int fd, char **bufp, size_t *lenp)
+int
+md_cli_read_fd(int fd, char **bufp, size_t *lenp)
 {
 	size_t cap = 8192, len = 0;
 	char *buf = NULL, *nbuf;
@@ -403,10 +499,58 @@ read_fd(int fd, char **bufp, size_t *lenp)
 	return (0);
 }
 
+/*
+ * The metric's file: METRIC as given, or found by name in METAD_PATH
+ * (cli_find.c); o_path stays NULL for standard input.
+ */
+static int
+find_input(opts_t *o)
+{
+	if (o->o_file == NULL || strcmp(o->o_file, "-") == 0)
+		return (MD_CLI_SUCCESS);
+	if (o->o_mode == MODE_CHECKD)	/* D, not a metric */
+		o->o_path = strdup(o->o_file);
+	else
+		o->o_path = md_cli_find(o->o_file);
+	if (o->o_path != NULL)
+		return (MD_CLI_SUCCESS);
+	if (errno == ENOMEM)
+		errmsg(o, "out of memory");
+	else
+		errmsg(o, "read \"%s\": %s, and METAD_PATH (%s) has no "
+		    "metric of that name", o->o_file, strerror(ENOENT),
+		    md_cli_metad_path());
+	return (MD_CLI_ERROR);
+}
+
+/* --list: the metrics METAD_PATH holds. */
+static int
+list_metrics(const opts_t *o)
+{
+	size_t len;
+	char *text;
+	int rv = MD_CLI_SUCCESS;
+
+	if ((text = md_cli_list(&len)) == NULL) {
+		if (errno == ENOMEM)
+			errmsg(o, "out of memory");
+		else
+			errmsg(o, "no metrics in METAD_PATH (%s)",
+			    md_cli_metad_path());
+		return (MD_CLI_ERROR);
+	}
+	if (md_cli_write(o->o_out, text, len) != 0) {
+		errmsg(o, "write: %s", strerror(errno));
+		rv = MD_CLI_ERROR;
+	}
+	free(text);
+	return (rv);
+}
+
 static int
 read_input(const opts_t *o, char **bufp, size_t *lenp)
 {
-	const char *file = o->o_file;
+	const char *file = o->o_path;
 	const char *name = file == NULL ? STDIN_NAME : file;
 	int fd = o->o_in, e;
 
@@ -418,7 +562,7 @@ read_input(const opts_t *o, char **bufp, size_t *lenp)
 		errmsg(o, "read \"%s\": %s", name, strerror(errno));
 		return (MD_CLI_ERROR);
 	}
-	e = read_fd(fd, bufp, lenp);
+	e = md_cli_read_fd(fd, bufp, lenp);
 	if (fd != o->o_in)
 		(void) close(fd);
 	if (e == EFBIG) {
@@ -497,6 +641,7 @@ make_request(const opts_t *o, md_request_t *req, md_decomp_t **decomps)
 	req->mdq_noptions = o->o_noptions;
 	req->mdq_interval = o->o_interval;
 	req->mdq_duration = o->o_duration;
+	req->mdq_hostname = o->o_hostname;
 	return (MD_CLI_SUCCESS);
 }
 
@@ -582,7 +727,7 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 			rv = MD_CLI_SUCCESS;
 		break;
 	case MODE_FILES:
-		if ((name = script_name(o->o_file)) == NULL) {
+		if ((name = script_name(o->o_path)) == NULL) {
 			errmsg(o, "out of memory");
 			break;
 		}
@@ -649,12 +794,12 @@ check_d(const opts_t *o, const char *name, const char *buf, size_t len)
 static int
 run(const opts_t *o, const char *buf, size_t len)
 {
-	const char *name = o->o_file == NULL || strcmp(o->o_file, "-") == 0 ?
-	    STDIN_NAME : o->o_file;
+	const char *name = o->o_path == NULL || strcmp(o->o_path, "-") == 0 ?
+	    STDIN_NAME : o->o_path;
 	char msg[MD_ERRMSGLEN], *json = NULL, *out = NULL;
 	md_metric_t *m = NULL;
 	md_error_t err;
-	size_t outlen = 0;
+	size_t outlen = 0, i;
 	int rv = MD_CLI_SUCCESS;
 
 	if (o->o_mode == MODE_CHECKD)
@@ -705,6 +850,8 @@ run(const opts_t *o, const char *buf, size_t len)
 		free(json);
 		return (MD_CLI_ERROR);
 	}
+	for (i = 0; i < md_metric_nwarnings(m); i++)
+		errmsg(o, "warning: %s", md_metric_warning(m, i));
 
 	if (o->o_mode == MODE_LIST) {
 		if ((out = list_fields(m, &outlen)) == NULL) {
@@ -740,10 +887,15 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	o.o_out = out;
 	o.o_err = err;
 	o.o_flags = flags;
-	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS && !o.o_done &&
-	    (rv = read_input(&o, &buf, &len)) == MD_CLI_SUCCESS)
-		rv = run(&o, buf, len);
+	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS && !o.o_done) {
+		if (o.o_mode == MODE_METRICS)
+			rv = list_metrics(&o);
+		else if ((rv = find_input(&o)) == MD_CLI_SUCCESS &&
+		    (rv = read_input(&o, &buf, &len)) == MD_CLI_SUCCESS)
+			rv = run(&o, buf, len);
+	}
 
+	free(o.o_path);
 	free(buf);
 	md_pred_free(o.o_pred);
 	free(o.o_sfields);

@@ -4,6 +4,7 @@
  *	cli.c		options, reading the metric, running libmetad
  *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
  *	cli_out.c	writing what it made: text, JSON, or files
+ *	cli_find.c	metrics found by name in METAD_PATH; --list
  */
 
 #ifndef	MD_CLI_H
@@ -34,6 +35,10 @@ extern int md_cli_isjs(const char *, size_t);
 extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
     char *, size_t);
 extern int md_cli_write(int, const char *, size_t);
+extern int md_cli_read_fd(int, char **, size_t *);
+extern const char *md_cli_metad_path(void);
+extern char *md_cli_find(const char *);
+extern char *md_cli_list(size_t *);
 extern char *md_cli_json(const md_result_t *, size_t *);
 extern int md_cli_files(const md_result_t *, const char *const *,
     const char *, const char *, char **, size_t *, char *, size_t);

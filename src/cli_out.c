@@ -5,6 +5,9 @@
  * JSON (--json) is one document with the scripts and what a consumer needs
  * to read their aggregation; files (-o DIR) are one script each, written
  * under a temporary name and renamed, so no partial file is ever left.
+ * Each file is runnable, as DTraceToolkit ships its scripts: a "#!" line
+ * that runs dtrace -s (which ignores the line), and mode 0777 less the
+ * umask.
  */
 
 #include <errno.h>
@@ -134,6 +137,8 @@ md_cli_tmpname(const char *dir, char **tmpp, int *fdp)
 	return (0);
 }
 
+#define	MD_CLI_SHEBANG	"#!/usr/sbin/dtrace -s\n"
+
 /* Write buf to a new temporary file in dir; its name in *tmpp. */
 static int
 md_cli_tmpfile(const char *dir, const char *buf, size_t len, char **tmpp,
@@ -143,8 +148,9 @@ md_cli_tmpfile(const char *dir, const char *buf, size_t len, char **tmpp,
 
 	if (md_cli_tmpname(dir, tmpp, &fd) != 0)
 		return (-1);
-	if (fchmod(fd, mode) != 0 || md_cli_write(fd, buf, len) != 0 ||
-	    fsync(fd) != 0) {
+	if (fchmod(fd, mode) != 0 || md_cli_write(fd, MD_CLI_SHEBANG,
+	    sizeof (MD_CLI_SHEBANG) - 1) != 0 || md_cli_write(fd, buf,
+	    len) != 0 || fsync(fd) != 0) {
 		e = errno;
 		(void) close(fd);
 		(void) unlink(*tmpp);
@@ -294,7 +300,7 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 		}
 		/* the script of this target (zones repeat scripts) */
 		if (md_cli_tmpfile(dir, r->mdr_scripts[i], r->mdr_lens[i],
-		    &f[nf].cf_tmp, 0666 & ~mask) != 0) {
+		    &f[nf].cf_tmp, 0777 & ~mask) != 0) {
 			e = errno;
 			(void) snprintf(what, whatlen, "%s", f[nf].cf_path);
 			nf++;

@@ -4,7 +4,13 @@
 # make install DESTDIR=STAGE, then build examples/embed.c with
 # pkg-config --cflags --libs metad against the staged tree, with the shared
 # library and with the static one; its script must be meta-d's.  The man
-# page must render without warnings; make uninstall must remove all.
+# pages must render without warnings; the examples are installed where
+# meta-d finds metrics by name; make uninstall must remove all.  Then a
+# real install (no DESTDIR) into a directory of its own: the installed
+# meta-d finds its examples by name, and ldconfig runs (or says why not).
+#
+# Both run in a copy of the sources, so that the tree's meta-d keeps its
+# own built-in examples directory.
 #
 #	sh tests/install.sh [MAKE]
 
@@ -16,11 +22,19 @@ trap 'rm -rf "$stage" "$work"' EXIT
 prefix=/opt/metad-test
 root=$stage$prefix
 cc=${CC:-cc}
+tree=$work/tree
+mkdir "$tree"
+cp -R Makefile mk src include examples meta-d.1 meta-d.5 metad.pc.in "$tree"
+rm -f "$tree"/src/*.o
 
-$make -s install DESTDIR="$stage" PREFIX="$prefix" > "$work/log" 2>&1
-ok $? "make install"
+$make -s -C "$tree" install DESTDIR="$stage" PREFIX="$prefix" \
+    > "$work/log" 2>&1
+ok $? "make install: $(tail -n 5 "$work/log")"
 for f in bin/meta-d lib/libmetad.a lib/pkgconfig/metad.pc include/metad.h \
-    share/man/man1/meta-d.1; do
+    share/man/man1/meta-d.1 share/man/man5/meta-d.5 \
+    share/meta-d/examples/syscall-ops.json \
+    share/meta-d/examples/syscall-ops.js \
+    share/meta-d/examples/linux/io.json; do
 	[ -f "$root/$f" ]
 	ok $? "installed $f"
 done
@@ -31,6 +45,14 @@ shlib=$(cd "$root/lib" && ls libmetad*.so.* libmetad*.dylib 2>/dev/null |
 ok $? "installed the shared library ($shlib) and its link"
 "$root/bin/meta-d" -V | grep -q '^meta-d [0-9]'
 ok $? "the installed meta-d runs"
+"$root/bin/meta-d" nosuchmetric 2>&1 |
+    grep -q "METAD_PATH ($prefix/share/meta-d/examples)"
+ok $? "the installed meta-d looks for metrics in $prefix/share/meta-d/examples"
+METAD_PATH=$root/share/meta-d/examples "$root/bin/meta-d" --list \
+    > "$work/list" 2>&1
+grep -q '^syscall-ops  *System calls' "$work/list" &&
+    grep -q '^linux/io  *Block device' "$work/list"
+ok $? "the installed examples are listed: $(head -n 3 "$work/list")"
 
 # pkg-config against the staged tree
 PKG_CONFIG_PATH=$root/lib/pkgconfig
@@ -70,17 +92,27 @@ ok $? "build embed.c with the static library: $(cat "$work/cc.err")"
 cmp -s "$work/want" "$work/got"
 ok $? "embed (static) prints meta-d's script"
 
-# the man page
+# the man pages
 man1=$root/share/man/man1/meta-d.1
-groff -mandoc -Tutf8 -ww -z "$man1" > "$work/groff" 2>&1 && [ ! -s "$work/groff" ]
-ok $? "groff renders meta-d.1 without warnings: $(cat "$work/groff")"
+man5=$root/share/man/man5/meta-d.5
+for page in "$man1" "$man5"; do
+	groff -mandoc -Tutf8 -ww -z "$page" > "$work/groff" 2>&1 &&
+	    [ ! -s "$work/groff" ]
+	ok $? "groff renders ${page##*/} without warnings: $(cat "$work/groff")"
+done
+for sect in NAME DESCRIPTION EXAMPLES "SEE ALSO"; do
+	grep -q "^\.Sh $sect\$" "$man5"
+	ok $? "meta-d.5 has the section $sect"
+done
+grep -q 'share/meta-d/examples' "$man1" && grep -q 'meta-d 5' "$man1"
+ok $? "meta-d.1 names the examples' directory and meta-d(5)"
 for sect in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES \
     "SEE ALSO"; do
 	grep -q "^\.Sh $sect\$" "$man1"
 	ok $? "meta-d.1 has the section $sect"
 done
 if command -v mandoc > /dev/null 2>&1; then
-	mandoc -T lint -W warning "$man1" > "$work/mandoc" 2>&1
+	mandoc -T lint -W warning "$man1" "$man5" > "$work/mandoc" 2>&1
 	ok $? "mandoc -T lint: $(cat "$work/mandoc")"
 fi
 if command -v man > /dev/null 2>&1; then
@@ -89,10 +121,25 @@ if command -v man > /dev/null 2>&1; then
 	ok $? "man -l meta-d.1: $(cat "$work/man.err")"
 fi
 
-$make -s uninstall DESTDIR="$stage" PREFIX="$prefix" > "$work/log" 2>&1
+$make -s -C "$tree" uninstall DESTDIR="$stage" PREFIX="$prefix" \
+    > "$work/log" 2>&1
 ok $? "make uninstall"
 left=$(find "$stage" -type f -o -type l)
 [ -z "$left" ]
 ok $? "make uninstall leaves nothing: $left"
+
+# A real install: the examples found by name with no METAD_PATH, and
+# ldconfig run (as root it succeeds and says the directory is not one the
+# linker searches; otherwise it says it failed).
+real=$work/real
+$make -s -C "$tree" install PREFIX="$real" > "$work/log" 2>&1
+ok $? "make install PREFIX=$real: $(tail -n 5 "$work/log")"
+grep -q '^ldconfig' "$work/log" && grep -q "LD_LIBRARY_PATH=$real/lib" \
+    "$work/log"
+ok $? "make install runs ldconfig and says how $real/lib is found: $(cat "$work/log")"
+(unset METAD_PATH; "$real/bin/meta-d" -s execname syscall-ops) > "$work/got"
+ok $? "the installed meta-d finds syscall-ops by name"
+./meta-d -s execname examples/syscall-ops.json | cmp -s - "$work/got"
+ok $? "and prints its script"
 
 summary install

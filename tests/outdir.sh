@@ -1,8 +1,9 @@
 #!/bin/sh
 #
 # meta-d -o DIR: one file per script, named after the metric (and zone),
-# holding what meta-d would print; printed paths; no partial or temporary
-# file ever left behind.
+# holding what meta-d would print behind a "#!/usr/sbin/dtrace -s" line,
+# runnable (mode 0777 less the umask); printed paths; no partial or
+# temporary file ever left behind.
 #
 #	sh tests/outdir.sh ./meta-d
 
@@ -10,6 +11,13 @@
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
 sep="---------------------------------------------"
+bang='#!/usr/sbin/dtrace -s'
+
+# The file -o writes for what meta-d prints with these arguments.
+as_file() {
+	printf '%s\n' "$bang"
+	"$bin" "$@"
+}
 
 # One script: NAME.d, as meta-d prints it; the directory is made.
 umask 022
@@ -17,10 +25,13 @@ umask 022
 ok $? "one script: exit status"
 [ "$(cat "$tmp/paths")" = "$tmp/one/syscall-ops.d" ]
 ok $? "one script: the path printed"
-"$bin" -s execname examples/syscall-ops.json | cmp -s - "$tmp/one/syscall-ops.d"
-ok $? "one script: the file holds the script"
-[ "$(ls -l "$tmp/one/syscall-ops.d" | cut -c1-10)" = "-rw-r--r--" ]
-ok $? "one script: mode 0666 less the umask"
+as_file -s execname examples/syscall-ops.json |
+    cmp -s - "$tmp/one/syscall-ops.d"
+ok $? "one script: the file holds #! and the script"
+[ "$(ls -l "$tmp/one/syscall-ops.d" | cut -c1-10)" = "-rwxr-xr-x" ]
+ok $? "one script: mode 0777 less the umask"
+"$bin" --check-d "$tmp/one/syscall-ops.d"
+ok $? "one script: the file is D, #! and all"
 [ "$(ls -A "$tmp/one")" = "syscall-ops.d" ]
 ok $? "one script: nothing else in the directory"
 
@@ -30,15 +41,18 @@ ok $? "per zone: exit status"
 printf '%s\n%s\n' "$tmp/zones/node-http-web1.d" "$tmp/zones/node-http-web2.d" |
     cmp -s - "$tmp/paths"
 ok $? "per zone: the paths printed"
-{ cat "$tmp/zones/node-http-web1.d"; printf '%s\n\n' "$sep";
-    cat "$tmp/zones/node-http-web2.d"; } > "$tmp/joined"
+{ tail -n +2 "$tmp/zones/node-http-web1.d"; printf '%s\n\n' "$sep";
+    tail -n +2 "$tmp/zones/node-http-web2.d"; } > "$tmp/joined"
 "$bin" -z web1 -z web2 examples/node-http.json | cmp -s - "$tmp/joined"
 ok $? "per zone: the files hold the scripts"
+[ "$(head -n 1 "$tmp/zones/node-http-web1.d")" = "$bang" ] &&
+    [ "$(head -n 1 "$tmp/zones/node-http-web2.d")" = "$bang" ]
+ok $? "per zone: each file starts with $bang"
 
 # A file already there is replaced whole.
 printf 'old\n' > "$tmp/one/syscall-ops.d"
 "$bin" -o "$tmp/one" examples/syscall-ops.json > /dev/null
-"$bin" examples/syscall-ops.json | cmp -s - "$tmp/one/syscall-ops.d"
+as_file examples/syscall-ops.json | cmp -s - "$tmp/one/syscall-ops.d"
 ok $? "replace: the new script"
 
 # All or nothing: a directory where the second script goes stops meta-d

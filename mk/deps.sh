@@ -1,0 +1,98 @@
+#!/bin/sh
+#
+# What meta-d needs to build and test, checked, and installed on request.
+#
+#	sh mk/deps.sh check SET	 say what SET lacks and fail, or succeed
+#	sh mk/deps.sh install SET  install what SET lacks (Debian: apt-get)
+#
+# SET is one of
+#	build	 a C compiler that links, pkg-config, cJSON, Duktape
+#	test	 build, and Check and groff (make demo, make test)
+#	clang	 clang with ASan and UBSan (the sanitizer builds, the fuzzers)
+#	valgrind valgrind
+#
+# install uses apt-get, through sudo when not root; with neither root nor
+# sudo, or without apt-get, it prints the command to run and fails.  A
+# plain "make" only checks (make deps, make demo and make test install).
+# CC, SAN_CC, VALGRIND and PKG_CONFIG are taken from the environment.
+
+set -u
+cc=${CC:-cc}
+san_cc=${SAN_CC:-clang}
+valgrind=${VALGRIND:-valgrind}
+pkgconfig=${PKG_CONFIG:-pkg-config}
+
+# Each check prints the Debian packages that provide what is missing.
+lacks_build() {
+	if ! command -v "$cc" > /dev/null 2>&1; then
+		echo gcc libc6-dev
+	elif ! echo 'int main(void){return 0;}' | "$cc" -x c -o /dev/null - \
+	    > /dev/null 2>&1; then
+		echo libc6-dev
+	fi
+	command -v "$pkgconfig" > /dev/null 2>&1 || echo pkg-config
+	"$pkgconfig" --exists libcjson 2> /dev/null || echo libcjson-dev
+	"$pkgconfig" --exists duktape 2> /dev/null || echo duktape-dev
+}
+
+lacks_test() {
+	lacks_build
+	"$pkgconfig" --exists check 2> /dev/null || echo check
+	command -v groff > /dev/null 2>&1 || echo groff-base
+}
+
+lacks_clang() {
+	echo 'int main(void){return 0;}' | "$san_cc" \
+	    -fsanitize=address,undefined -x c -o /dev/null - \
+	    > /dev/null 2>&1 || echo clang libclang-rt-14-dev
+}
+
+lacks_valgrind() {
+	command -v "$valgrind" > /dev/null 2>&1 || echo valgrind
+}
+
+case ${1-}:${2-} in
+check:build | check:test | check:clang | check:valgrind | \
+install:build | install:test | install:clang | install:valgrind) ;;
+*)
+	echo "usage: sh mk/deps.sh check|install build|test|clang|valgrind" >&2
+	exit 2 ;;
+esac
+
+pkgs=$(lacks_"$2" | tr '\n' ' ' | sed 's/ *$//')
+[ -z "$pkgs" ] && exit 0
+
+cmd="apt-get update && apt-get install -y $pkgs"
+if [ "$1" = check ]; then
+	echo "meta-d: missing: $pkgs (Debian's packages)" >&2
+	echo "meta-d: \"make deps\" installs them, or run as root: $cmd" >&2
+	echo "meta-d: other systems: see the README's Setup" >&2
+	exit 1
+fi
+
+if ! command -v apt-get > /dev/null 2>&1; then
+	echo "meta-d: missing: $pkgs (Debian's names); this system has" \
+	    "no apt-get: install them with its package manager (README," \
+	    "Setup)" >&2
+	exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+	sudo=
+elif command -v sudo > /dev/null 2>&1; then
+	sudo=sudo
+else
+	echo "meta-d: missing: $pkgs; installing them needs root, and" \
+	    "there is no sudo: as root, run" >&2
+	echo "    $cmd" >&2
+	echo "then this command again." >&2
+	exit 1
+fi
+echo "installing $pkgs"
+$sudo apt-get update && \
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs ||
+    exit 1
+pkgs=$(lacks_"$2")
+if [ -n "$pkgs" ]; then
+	echo "meta-d: still missing after apt-get: $pkgs" >&2
+	exit 1
+fi

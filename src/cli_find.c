@@ -1,0 +1,359 @@
+/*
+ * cli_find.c: metrics named rather than given as paths, and --list.
+ *
+ * A METRIC that is not there, and is a name rather than a file's (it has
+ * no "." in its last part, and starts with neither "/" nor "."), is looked
+ * for in each directory of METAD_PATH (colon-separated, as PATH; unset or
+ * empty: the installed examples, MD_EXAMPLES_DIR), as DIR/NAME,
+ * DIR/NAME.json and DIR/NAME.js, the first that is a regular file
+ * winning: "meta-d syscall-ops" finds syscall-ops.json, "meta-d linux/io"
+ * finds linux/io.json.
+ *
+ * --list names each metric found that way: the .json and .js files of
+ * each directory and of its subdirectories, one level down, the first of
+ * a name winning as above, sorted in each directory, with the first line
+ * of each JSON metric's "description".  A JavaScript metric's description
+ * is not read: that would run it.
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#ifndef	MD_EXAMPLES_DIR
+#define	MD_EXAMPLES_DIR	"/usr/local/share/meta-d/examples"
+#endif
+
+/* A metric file's extensions, in the order they are tried. */
+static const char *const md_find_ext[] = { "", ".json", ".js" };
+
+const char *
+md_cli_metad_path(void)
+{
+	const char *p = getenv("METAD_PATH");
+
+	return (p == NULL || *p == '\0' ? MD_EXAMPLES_DIR : p);
+}
+
+static int
+md_find_isfile(const char *path)
+{
+	struct stat st;
+
+	return (stat(path, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/*
+ * dir (dlen bytes) + "/" + name + ext, or name + ext when dlen is 0;
+ * allocated, NULL when out of memory.
+ */
+static char *
+md_find_join(const char *dir, size_t dlen, const char *name, const char *ext)
+{
+	size_t len = dlen + strlen(name) + strlen(ext) + 2;
+	char *path = malloc(len);
+
+	if (path != NULL)
+		(void) snprintf(path, len, "%.*s%s%s%s", (int)dlen, dir,
+		    dlen > 0 ? "/" : "", name, ext);
+	return (path);
+}
+
+char *
+md_cli_find(const char *file)
+{
+	const char *dir = md_cli_metad_path(), *end, *base = strrchr(file, '/');
+	struct stat st;
+	size_t i;
+	char *path;
+
+	base = base == NULL ? file : base + 1;
+	if (stat(file, &st) == 0 || errno != ENOENT || *file == '/' ||
+	    *file == '.' || *base == '\0' || strchr(base, '.') != NULL) {
+		if ((path = strdup(file)) == NULL)
+			errno = ENOMEM;
+		return (path);
+	}
+	for (; *dir != '\0'; dir = *end == ':' ? end + 1 : end) {
+		if ((end = strchr(dir, ':')) == NULL)
+			end = dir + strlen(dir);
+		if (end == dir)
+			continue;
+		for (i = 0; i < sizeof (md_find_ext) / sizeof (*md_find_ext);
+		    i++) {
+			if ((path = md_find_join(dir, (size_t)(end - dir), file,
+			    md_find_ext[i])) == NULL) {
+				errno = ENOMEM;
+				return (NULL);
+			}
+			if (md_find_isfile(path))
+				return (path);
+			free(path);
+		}
+	}
+	errno = ENOENT;
+	return (NULL);
+}
+
+/* The metrics found, names and paths, in the order --list prints them. */
+typedef struct md_found {
+	char	**fd_names;
+	char	**fd_paths;
+	size_t	fd_n;
+	size_t	fd_cap;
+	int	fd_nomem;
+} md_found_t;
+
+static int
+md_found_has(const md_found_t *fd, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < fd->fd_n; i++) {
+		if (strcmp(fd->fd_names[i], name) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* Add name (path its file) unless a metric of that name came first. */
+static void
+md_found_add(md_found_t *fd, const char *name, size_t namelen,
+    const char *path)
+{
+	char *n, *p, **v;
+
+	if ((n = strndup(name, namelen)) == NULL) {
+		fd->fd_nomem = 1;
+		return;
+	}
+	if (md_found_has(fd, n)) {
+		free(n);
+		return;
+	}
+	if (fd->fd_n == fd->fd_cap) {
+		size_t cap = fd->fd_cap == 0 ? 16 : fd->fd_cap * 2;
+
+		if ((v = realloc(fd->fd_names, cap * sizeof (*v))) != NULL)
+			fd->fd_names = v;
+		if (v == NULL || (v = realloc(fd->fd_paths,
+		    cap * sizeof (*v))) == NULL) {
+			free(n);
+			fd->fd_nomem = 1;
+			return;
+		}
+		fd->fd_paths = v;
+		fd->fd_cap = cap;
+	}
+	if ((p = strdup(path)) == NULL) {
+		free(n);
+		fd->fd_nomem = 1;
+		return;
+	}
+	fd->fd_names[fd->fd_n] = n;
+	fd->fd_paths[fd->fd_n++] = p;
+}
+
+static int
+md_found_cmp(const void *a, const void *b)
+{
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/* The entries of dir, sorted, without "." files; NULL if none or no dir. */
+static char **
+md_find_entries(const char *dir, size_t *np)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **v = NULL, **nv;
+	size_t n = 0;
+
+	*np = 0;
+	if (d == NULL)
+		return (NULL);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		if ((nv = realloc(v, (n + 1) * sizeof (*v))) == NULL ||
+		    (nv[n] = strdup(e->d_name)) == NULL) {
+			v = nv != NULL ? nv : v;
+			break;
+		}
+		v = nv;
+		n++;
+	}
+	(void) closedir(d);
+	if (v != NULL)
+		qsort(v, n, sizeof (*v), md_found_cmp);
+	*np = n;
+	return (v);
+}
+
+static void
+md_find_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/*
+ * Is the file name (in dir) a metric's, and not shadowed by its JSON twin
+ * (X.js beside X.json: md_cli_find() finds X.json)?  Returns the length
+ * of its name without the extension, or 0.
+ */
+static size_t
+md_find_metric(const char *dir, const char *file)
+{
+	const char *dot = strrchr(file, '.');
+	size_t base;
+	char *twin;
+	int shadowed;
+
+	if (dot == NULL || dot == file)
+		return (0);
+	base = (size_t)(dot - file);
+	if (strcmp(dot, ".json") == 0)
+		return (base);
+	if (strcmp(dot, ".js") != 0)
+		return (0);
+	if ((twin = md_find_join(dir, strlen(dir), file, "on")) == NULL)
+		return (base);
+	shadowed = md_find_isfile(twin);
+	free(twin);
+	return (shadowed ? 0 : base);
+}
+
+/*
+ * The metrics in dir, named prefix/NAME (NAME when prefix is ""), and,
+ * for the top directory, those of its subdirectories.
+ */
+static void
+md_find_dir(md_found_t *fd, const char *dir, const char *prefix)
+{
+	size_t n, i, base, plen = strlen(prefix);
+	char **v = md_find_entries(dir, &n), *path, *name;
+
+	for (i = 0; i < n && !fd->fd_nomem; i++) {
+		path = md_find_join(dir, strlen(dir), v[i], "");
+		name = md_find_join(prefix, plen, v[i], "");
+		if (path == NULL || name == NULL) {
+			fd->fd_nomem = 1;
+		} else if (md_find_isfile(path)) {
+			if ((base = md_find_metric(dir, v[i])) > 0)
+				md_found_add(fd, name, plen + (plen > 0) + base,
+				    path);
+		} else if (plen == 0) {
+			md_find_dir(fd, path, v[i]);
+		}
+		free(path);
+		free(name);
+	}
+	md_find_free(v, n);
+}
+
+/* The first line of a JSON metric's description, to print, or NULL. */
+static char *
+md_find_describe(const char *path)
+{
+	const char *d = strrchr(path, '.');
+	char *buf, *line = NULL;
+	size_t len, i;
+	md_metric_t *m;
+	md_error_t err;
+	int fd;
+
+	if (d == NULL || strcmp(d, ".json") != 0 ||
+	    (fd = open(path, O_RDONLY)) < 0)
+		return (NULL);
+	if (md_cli_read_fd(fd, &buf, &len) != 0) {
+		(void) close(fd);
+		return (NULL);
+	}
+	(void) close(fd);
+	if ((m = md_metric_load(buf, len, &err)) == NULL) {
+		if (err.mde_code != MD_ERR_NOMEM)
+			line = strdup("(not a valid metric)");
+	} else if ((d = md_metric_description(m)) != NULL &&
+	    (line = strndup(d, strcspn(d, "\n"))) != NULL) {
+		for (i = 0; line[i] != '\0'; i++) {
+			if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+				line[i] = ' ';
+		}
+	}
+	md_metric_free(m);
+	free(buf);
+	return (line);
+}
+
+/*
+ * --list: "NAME  DESCRIPTION" a line, the names padded to the longest.
+ * Returns the text (*lenp bytes; NULL with errno ENOMEM, or ENOENT when
+ * there is no metric).
+ */
+char *
+md_cli_list(size_t *lenp)
+{
+	const char *dir = md_cli_metad_path(), *end;
+	md_found_t fd;
+	size_t i, width = 0;
+	char *top, *desc, *out = NULL;
+	FILE *f;
+
+	(void) memset(&fd, 0, sizeof (fd));
+	for (; *dir != '\0' && !fd.fd_nomem; dir = *end == ':' ? end + 1 :
+	    end) {
+		if ((end = strchr(dir, ':')) == NULL)
+			end = dir + strlen(dir);
+		if (end == dir)
+			continue;
+		if ((top = strndup(dir, (size_t)(end - dir))) == NULL) {
+			fd.fd_nomem = 1;
+			break;
+		}
+		md_find_dir(&fd, top, "");
+		free(top);
+	}
+	for (i = 0; i < fd.fd_n; i++) {
+		if (strlen(fd.fd_names[i]) > width)
+			width = strlen(fd.fd_names[i]);
+	}
+	if (!fd.fd_nomem && fd.fd_n > 0 &&
+	    (f = open_memstream(&out, lenp)) != NULL) {
+		for (i = 0; i < fd.fd_n; i++) {
+			desc = md_find_describe(fd.fd_paths[i]);
+			if (desc == NULL)
+				(void) fprintf(f, "%s\n", fd.fd_names[i]);
+			else
+				(void) fprintf(f, "%-*s  %s\n", (int)width,
+				    fd.fd_names[i], desc);
+			free(desc);
+		}
+		if (ferror(f) != 0) {
+			(void) fclose(f);
+			free(out);
+			out = NULL;
+		} else if (fclose(f) != 0) {
+			free(out);
+			out = NULL;
+		}
+	}
+	for (i = 0; i < fd.fd_n; i++) {
+		free(fd.fd_names[i]);
+		free(fd.fd_paths[i]);
+	}
+	free(fd.fd_names);
+	free(fd.fd_paths);
+	errno = fd.fd_n == 0 && !fd.fd_nomem ? ENOENT : ENOMEM;
+	return (out);
+}
