@@ -76,21 +76,32 @@ if ! command -v apt-get > /dev/null 2>&1; then
 	    "Setup)" >&2
 	exit 1
 fi
-if [ "$(id -u)" = 0 ]; then
-	sudo=
-elif command -v sudo > /dev/null 2>&1; then
-	sudo=sudo
-else
-	echo "meta-d: missing: $pkgs; installing them needs root, and" \
-	    "there is no sudo: as root, run" >&2
+# Root runs apt-get; a user through sudo, when sudo will let them (without
+# a password, or asking for one at a terminal); anyone else is told what
+# to run.
+tell() {
+	echo "meta-d: missing: $pkgs; installing them needs root$1: as" \
+	    "root, run" >&2
 	echo "    $cmd" >&2
 	echo "then this command again." >&2
 	exit 1
+}
+if [ "$(id -u)" = 0 ]; then
+	sudo=
+elif ! command -v sudo > /dev/null 2>&1; then
+	tell ", and there is no sudo"
+elif sudo -n true > /dev/null 2>&1 || [ -t 0 ]; then
+	sudo=sudo
+else
+	tell ", and sudo needs a password here"
 fi
 echo "installing $pkgs"
-$sudo apt-get update && \
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs ||
-    exit 1
+if ! { $sudo apt-get update &&
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs; }; then
+	[ -n "$sudo" ] && tell " (sudo apt-get failed)"
+	echo "meta-d: apt-get failed; the command was: $cmd" >&2
+	exit 1
+fi
 pkgs=$(lacks_"$2")
 if [ -n "$pkgs" ]; then
 	echo "meta-d: still missing after apt-get: $pkgs" >&2
