@@ -92,7 +92,7 @@ HDRS = include/metad.h src/md_impl.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit golden faults outdir find js hostname bounds \
+.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit golden faults outdir find js hostname bounds deps-test \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-ddiff \
@@ -276,8 +276,8 @@ demo: deps
 	./meta-d $(DEMO_ARGS)
 
 # make test: what is missing first, then these.
-TESTS = unit golden faults outdir find js hostname bounds install-test \
-	dtrace-quick
+TESTS = unit golden faults outdir find js hostname bounds deps-test \
+	install-test dtrace-quick
 
 test: deps
 	@$(MAKE) --no-print-directory $(TESTS)
@@ -296,6 +296,9 @@ outdir: meta-d
 
 find: meta-d
 	sh tests/find.sh ./meta-d
+
+deps-test:
+	sh tests/deps.sh
 
 js: meta-d
 	sh tests/js.sh ./meta-d
@@ -329,10 +332,13 @@ tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
 check-ddiff: meta-d tests/dmutate
 	DTRACE='$(DTRACE)' sh tests/ddiff.sh ./meta-d $(DDIFF_PER)
 
+# Every golden case under valgrind, as many at a time as there are CPUs.
+JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+
 check-valgrind: meta-d deps-valgrind
 	VALGRIND="$(VALGRIND) -q --error-exitcode=99 --leak-check=full \
 	    --errors-for-leak-kinds=all --show-leak-kinds=all" \
-	    sh tests/golden.sh ./meta-d
+	    JOBS=$(JOBS) sh tests/golden.sh ./meta-d
 
 # The example metrics, installed where meta-d looks for metrics by name.
 EXAMPLES = examples/fs-ops.json examples/fs-ops.js examples/node-http.json \

@@ -717,6 +717,30 @@ md_dp_conv(const char *s, size_t *ip, size_t end, md_dpconv_t *pc,
 }
 
 /*
+ * "format conversion #n is undefined: %NAME", the name as messages quote:
+ * a byte that is not printable ASCII ("%\n", from "\445\n") as \ooo.
+ */
+static void
+md_dp_undefined(md_dp_t *dp, size_t off, int n, const char *name)
+{
+	char shown[4 * sizeof (((md_dpconv_t *)0)->pc_name) + 1];
+	size_t i, len = 0;
+
+	for (i = 0; name[i] != '\0'; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (c >= 0x20 && c < 0x7f)
+			shown[len++] = (char)c;
+		else
+			len += (size_t)snprintf(shown + len, sizeof (shown) -
+			    len, "\\%03o", c);
+	}
+	shown[len] = '\0';
+	(void) md_dp_sem(dp, off, "format conversion #%d is undefined: %%%s",
+	    n, shown);
+}
+
+/*
  * printf(), system() and printa() with a string literal for a format (at
  * offset at): its conversions, as dtrace reads them (dt_printf.c), and
  * for printf() and system() as many values as they need (nargs after the
@@ -763,8 +787,7 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		    pc.pc_name[0] || strcmp(convs[k], pc.pc_name) != 0); k++)
 			continue;
 		if (k == MD_NELEM(convs)) {
-			(void) md_dp_sem(dp, off, "format conversion #%d is "
-			    "undefined: %%%s", n, pc.pc_name);
+			md_dp_undefined(dp, off, n, pc.pc_name);
 			return;
 		}
 		if (printa || strcmp(pc.pc_name, "%") == 0)

@@ -211,6 +211,11 @@ static const struct {
 	    "aggregation and is not for use with printf( )" },
 	{ "BEGIN { printa(\"\\045z\", @a); }", "1:9: format conversion #1 is "
 	    "undefined: %z" },
+	/* fuzz_dparse: "\445" wraps to '%', and the conversion is a newline */
+	{ "BEGIN { printf(\"\\445\\n\"); }", "1:9: format conversion #1 is "
+	    "undefined: %\\012" },
+	{ "BEGIN { printf(\"%\\001\\303\"); }", "1:9: format conversion #1 "
+	    "is undefined: %\\001" },
 	{ "BEGIN { printf(\"%%d %5%\"); }", "1:9: format conversion #2 cannot "
 	    "be combined with other format flags: %%" },
 	{ "BEGIN { printf(\"%ll\"); }", "1:9: format conversion #1 name "

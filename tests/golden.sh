@@ -18,6 +18,9 @@
 # With VALGRIND set (e.g. "valgrind -q --error-exitcode=99
 # --leak-check=full"), meta-d runs under it: any error it reports changes
 # the exit status or standard error, and the case fails.
+#
+# With JOBS=N, the cases are dealt out to N shells running side by side
+# (case i to shell i mod N); the summary counts them all.
 
 [ $# -ge 1 ] || { echo "usage: golden.sh BINARY [CASE ...]" >&2; exit 2; }
 . "$(dirname "$0")/lib.sh"
@@ -25,8 +28,34 @@ shift
 
 host=$(uname -n | sed 's/[\\/&]/\\&/g')
 out=tests/out
-rm -rf "$out"
-mkdir -p "$out"
+jobs=${JOBS:-1}
+shard=${GOLDEN_SHARD:-}
+
+if [ -z "$shard" ]; then
+	rm -rf "$out"
+	mkdir -p "$out"
+fi
+if [ -z "$shard" ] && [ "$jobs" -gt 1 ]; then
+	i=0
+	while [ "$i" -lt "$jobs" ]; do
+		GOLDEN_SHARD=$i sh "$0" "$bin" ${1+"$@"} > "$out/shard$i.log" &
+		i=$((i + 1))
+	done
+	wait
+	i=0
+	while [ "$i" -lt "$jobs" ]; do
+		grep -v '^golden: ' "$out/shard$i.log"
+		set -- $(sed -n 's/^golden: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' \
+		    "$out/shard$i.log")
+		[ $# -eq 2 ] || { echo "golden: shard $i did not finish"; fail=$((fail + 1)); }
+		pass=$((pass + ${1:-0}))
+		fail=$((fail + ${2:-0}))
+		i=$((i + 1))
+	done
+	echo "golden: $pass passed, $fail failed ($jobs at a time)"
+	[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+	exit
+fi
 
 selected() {
 	[ $# -le 1 ] && return 0
@@ -74,8 +103,11 @@ check_case() {
 	fi
 }
 
+n=0
 for dir in tests/golden/*/; do
 	dir=${dir%/}
+	n=$((n + 1))
+	[ -z "$shard" ] || [ $((n % jobs)) -eq "$shard" ] || continue
 	selected "$(basename "$dir")" ${1+"$@"} && check_case "$dir"
 done
 
