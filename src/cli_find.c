@@ -167,34 +167,43 @@ md_found_cmp(const void *a, const void *b)
 	return (strcmp(*(char *const *)a, *(char *const *)b));
 }
 
-/* The entries of dir, sorted, without "." files; NULL if none or no dir. */
-static char **
-md_find_entries(const char *dir, size_t *np)
+/*
+ * The entries of dir, sorted, without "." files, in *vp (*np of them; none
+ * when there is no such directory).  Returns -1 when out of memory.
+ */
+static int
+md_find_entries(const char *dir, char ***vp, size_t *np)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char **v = NULL, **nv;
 	size_t n = 0;
+	int rv = 0;
 
+	*vp = NULL;
 	*np = 0;
 	if (d == NULL)
-		return (NULL);
+		return (0);
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
-		if ((nv = realloc(v, (n + 1) * sizeof (*v))) == NULL ||
-		    (nv[n] = strdup(e->d_name)) == NULL) {
-			v = nv != NULL ? nv : v;
+		if ((nv = realloc(v, (n + 1) * sizeof (*v))) == NULL) {
+			rv = -1;
 			break;
 		}
 		v = nv;
+		if ((v[n] = strdup(e->d_name)) == NULL) {
+			rv = -1;
+			break;
+		}
 		n++;
 	}
 	(void) closedir(d);
 	if (v != NULL)
 		qsort(v, n, sizeof (*v), md_found_cmp);
+	*vp = v;
 	*np = n;
-	return (v);
+	return (rv);
 }
 
 static void
@@ -210,10 +219,11 @@ md_find_free(char **v, size_t n)
 /*
  * Is the file name (in dir) a metric's, and not shadowed by its JSON twin
  * (X.js beside X.json: md_cli_find() finds X.json)?  Returns the length
- * of its name without the extension, or 0.
+ * of its name without the extension, or 0 (and fd_nomem set when out of
+ * memory).
  */
 static size_t
-md_find_metric(const char *dir, const char *file)
+md_find_metric(md_found_t *fd, const char *dir, const char *file)
 {
 	const char *dot = strrchr(file, '.');
 	size_t base;
@@ -227,8 +237,10 @@ md_find_metric(const char *dir, const char *file)
 		return (base);
 	if (strcmp(dot, ".js") != 0)
 		return (0);
-	if ((twin = md_find_join(dir, strlen(dir), file, "on")) == NULL)
-		return (base);
+	if ((twin = md_find_join(dir, strlen(dir), file, "on")) == NULL) {
+		fd->fd_nomem = 1;
+		return (0);
+	}
 	shadowed = md_find_isfile(twin);
 	free(twin);
 	return (shadowed ? 0 : base);
@@ -242,15 +254,17 @@ static void
 md_find_dir(md_found_t *fd, const char *dir, const char *prefix)
 {
 	size_t n, i, base, plen = strlen(prefix);
-	char **v = md_find_entries(dir, &n), *path, *name;
+	char **v, *path, *name;
 
+	if (md_find_entries(dir, &v, &n) != 0)
+		fd->fd_nomem = 1;
 	for (i = 0; i < n && !fd->fd_nomem; i++) {
 		path = md_find_join(dir, strlen(dir), v[i], "");
 		name = md_find_join(prefix, plen, v[i], "");
 		if (path == NULL || name == NULL) {
 			fd->fd_nomem = 1;
 		} else if (md_find_isfile(path)) {
-			if ((base = md_find_metric(dir, v[i])) > 0)
+			if ((base = md_find_metric(fd, dir, v[i])) > 0)
 				md_found_add(fd, name, plen + (plen > 0) + base,
 				    path);
 		} else if (plen == 0) {
@@ -262,38 +276,47 @@ md_find_dir(md_found_t *fd, const char *dir, const char *prefix)
 	md_find_free(v, n);
 }
 
-/* The first line of a JSON metric's description, to print, or NULL. */
-static char *
-md_find_describe(const char *path)
+/*
+ * The first line of a JSON metric's description, to print, in *linep (NULL
+ * when it has none, is not JSON, cannot be read).  Returns -1 when out of
+ * memory.
+ */
+static int
+md_find_describe(const char *path, char **linep)
 {
 	const char *d = strrchr(path, '.');
-	char *buf, *line = NULL;
+	char *buf;
 	size_t len, i;
 	md_metric_t *m;
 	md_error_t err;
-	int fd;
+	int fd, e;
 
+	*linep = NULL;
 	if (d == NULL || strcmp(d, ".json") != 0 ||
 	    (fd = open(path, O_RDONLY)) < 0)
-		return (NULL);
-	if (md_cli_read_fd(fd, &buf, &len) != 0) {
-		(void) close(fd);
-		return (NULL);
-	}
+		return (0);
+	e = md_cli_read_fd(fd, &buf, &len);
 	(void) close(fd);
-	if ((m = md_metric_load(buf, len, &err)) == NULL) {
-		if (err.mde_code != MD_ERR_NOMEM)
-			line = strdup("(not a valid metric)");
-	} else if ((d = md_metric_description(m)) != NULL &&
-	    (line = strndup(d, strcspn(d, "\n"))) != NULL) {
-		for (i = 0; line[i] != '\0'; i++) {
-			if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
-				line[i] = ' ';
-		}
-	}
-	md_metric_free(m);
+	if (e != 0)
+		return (e == ENOMEM ? -1 : 0);
+	m = md_metric_load(buf, len, &err);
 	free(buf);
-	return (line);
+	if (m == NULL && err.mde_code == MD_ERR_NOMEM)
+		return (-1);
+	if (m == NULL)
+		*linep = strdup("(not a valid metric)");
+	else if ((d = md_metric_description(m)) != NULL)
+		*linep = strndup(d, strcspn(d, "\n"));
+	else
+		return (0);
+	md_metric_free(m);
+	if (*linep == NULL)
+		return (-1);
+	for (i = 0; (*linep)[i] != '\0'; i++) {
+		if ((unsigned char)(*linep)[i] < 0x20 || (*linep)[i] == 0x7f)
+			(*linep)[i] = ' ';
+	}
+	return (0);
 }
 
 /*
@@ -330,16 +353,17 @@ md_cli_list(size_t *lenp)
 	}
 	if (!fd.fd_nomem && fd.fd_n > 0 &&
 	    (f = open_memstream(&out, lenp)) != NULL) {
-		for (i = 0; i < fd.fd_n; i++) {
-			desc = md_find_describe(fd.fd_paths[i]);
-			if (desc == NULL)
+		for (i = 0; i < fd.fd_n && !fd.fd_nomem; i++) {
+			if (md_find_describe(fd.fd_paths[i], &desc) != 0)
+				fd.fd_nomem = 1;
+			else if (desc == NULL)
 				(void) fprintf(f, "%s\n", fd.fd_names[i]);
 			else
 				(void) fprintf(f, "%-*s  %s\n", (int)width,
 				    fd.fd_names[i], desc);
 			free(desc);
 		}
-		if (ferror(f) != 0) {
+		if (ferror(f) != 0 || fd.fd_nomem) {
 			(void) fclose(f);
 			free(out);
 			out = NULL;

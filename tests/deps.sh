@@ -5,7 +5,7 @@
 # through sudo for a user who has it, and tells a user with neither the
 # command to run.  apt-get and sudo are stand-ins here that record how
 # they were called: nothing is installed.  The cases for a user other
-# than root run as "nobody" (setpriv) when this runs as root.
+# than root run as nobody when this runs as root (unpriv, tests/lib.sh).
 #
 #	sh tests/deps.sh
 
@@ -44,15 +44,6 @@ ln -s "$tmp/apt-get" "$tmp/bin-sudo/apt-get"
 ln -s "$tmp/sudo" "$tmp/bin-sudo/sudo"
 cc=$(command -v "${CC:-cc}")
 deps=$(pwd)/mk/deps.sh
-
-# as_user CMD...: CMD as a user other than root.
-as_user() {
-	if [ "$(id -u)" = 0 ]; then
-		setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
-	else
-		"$@"
-	fi
-}
 
 # What this machine has: nothing missing.
 sh mk/deps.sh check build > "$tmp/out" 2>&1
@@ -98,7 +89,7 @@ if [ "$(id -u)" = 0 ]; then
 fi
 
 # install as a user with sudo: through sudo.
-as_user env PATH="$tmp/bin-sudo:$PATH" PKG_CONFIG="$tmp/pkg-config" \
+unpriv env PATH="$tmp/bin-sudo:$PATH" PKG_CONFIG="$tmp/pkg-config" \
     CC="$cc" sh "$deps" install build > "$tmp/out" 2> "$tmp/err"
 printf 'sudo\napt-get update\nsudo\napt-get install -y duktape-dev\n' |
     cmp -s - "$tmp/rec/calls"
@@ -106,14 +97,14 @@ ok $? "install as a user with sudo: apt-get through sudo: $(cat "$tmp/rec/calls"
 rm -f "$tmp/rec/calls"
 
 # install as a user without sudo: told the command, nothing run.
-as_user env PATH="$tmp/bin" PKG_CONFIG="$tmp/pkg-config" CC="$cc" \
+unpriv env PATH="$tmp/bin" PKG_CONFIG="$tmp/pkg-config" CC="$cc" \
     sh "$deps" install build > "$tmp/out" 2> "$tmp/err"
 st=$?
 [ $st -eq 1 ] && grep -q '^meta-d: missing: duktape-dev (Debian' "$tmp/err"
 ok $? "install without apt-get: status 1 and what is missing: $(cat "$tmp/err")"
 mkdir "$tmp/bin-apt"
 ln -s "$tmp/apt-get" "$tmp/bin-apt/apt-get"
-as_user env PATH="$tmp/bin:$tmp/bin-apt" PKG_CONFIG="$tmp/pkg-config" \
+unpriv env PATH="$tmp/bin:$tmp/bin-apt" PKG_CONFIG="$tmp/pkg-config" \
     CC="$cc" sh "$deps" install build > "$tmp/out" 2> "$tmp/err"
 [ $? -eq 1 ] && grep -q 'needs root, and there is no sudo: as root, run$' "$tmp/err" &&
     grep -q '^    apt-get update && apt-get install -y duktape-dev$' "$tmp/err" &&

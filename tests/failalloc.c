@@ -13,6 +13,7 @@
  * program recovers from it.
  */
 
+#include <errno.h>
 #include <stdio.h>
 
 #include <cJSON.h>
@@ -23,6 +24,9 @@
 #undef	calloc
 #undef	realloc
 #undef	free
+#undef	strdup
+#undef	strndup
+#undef	open_memstream
 
 static unsigned long fa_count;
 static unsigned long fa_failat;
@@ -55,6 +59,36 @@ void
 fa_free(void *p)
 {
 	free(p);
+}
+
+char *
+fa_strdup(const char *s)
+{
+	if (fa_fail()) {
+		errno = ENOMEM;
+		return (NULL);
+	}
+	return (strdup(s));
+}
+
+char *
+fa_strndup(const char *s, size_t n)
+{
+	if (fa_fail()) {
+		errno = ENOMEM;
+		return (NULL);
+	}
+	return (strndup(s, n));
+}
+
+FILE *
+fa_open_memstream(char **bufp, size_t *lenp)
+{
+	if (fa_fail()) {
+		errno = ENOMEM;
+		return (NULL);
+	}
+	return (open_memstream(bufp, lenp));
 }
 
 static void

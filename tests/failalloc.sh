@@ -22,8 +22,13 @@ if [ $# -eq 0 ]; then
 	    json-per-zone json-decomposition interval-long-per-zone \
 	    options-after-zone-pragma list-fields output-dir \
 	    error-predicate-kind-string error-unresolved-transform \
-	    internal-listed-twice
+	    internal-listed-twice list-metrics metric-by-name quiet-option
 fi
+
+# Metrics named without a path are the project's examples, not what
+# is installed.
+METAD_PATH=examples
+export METAD_PATH
 
 ASAN_OPTIONS=detect_leaks=1:exitcode=99
 UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1

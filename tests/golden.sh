@@ -12,6 +12,9 @@
 #	status	the expected exit status
 #	stdout	the expected standard output, byte for byte; @HOSTNAME@
 #		stands for this machine's name (uname -n)
+#
+# METAD_PATH is examples/, so that a metric named without a path is an
+# example of the project.
 #	stderr	the first lines of the expected standard error (optional;
 #		without it, standard error must be empty)
 #
@@ -25,6 +28,11 @@
 [ $# -ge 1 ] || { echo "usage: golden.sh BINARY [CASE ...]" >&2; exit 2; }
 . "$(dirname "$0")/lib.sh"
 shift
+
+# Metrics named without a path are the project's examples, not what
+# is installed.
+METAD_PATH=examples
+export METAD_PATH
 
 host=$(uname -n | sed 's/[\\/&]/\\&/g')
 out=tests/out

@@ -31,6 +31,22 @@ ok() {
 	fi
 }
 
+# unpriv COMMAND...: run COMMAND as a user who is not root: as it is when
+# this is not root, else as nobody (setpriv, or su).  What it touches must
+# be open to that user.  Returns 125 if there is no way to switch.
+unpriv() {
+	if [ "$(id -u)" -ne 0 ]; then
+		"$@"
+	elif command -v setpriv > /dev/null 2>&1; then
+		setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" \
+		    --clear-groups "$@"
+	elif command -v su > /dev/null 2>&1; then
+		su nobody -s /bin/sh -c '"$@"' unpriv "$@"
+	else
+		return 125
+	fi
+}
+
 # run_case DIR OUT COMMAND...: run the golden case in DIR (tests/golden/*)
 # as COMMAND followed by the case's arguments, with its stdin; standard
 # output and error go to OUT.stdout and OUT.stderr.  Sets status.
