@@ -5,6 +5,7 @@
 #   make deps       install what building and testing need (Debian)
 #   make demo       print a D script for an example metric
 #   make test       unit tests (Check) and golden tests of the command line
+#   make check      everything CI runs but the conformance cases
 #   make check-valgrind   the golden tests under valgrind
 #   make check-dtrace     every example's scripts compiled by a real dtrace,
 #                   and the Linux examples traced for real (DTRACE=)
@@ -95,7 +96,7 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 .PHONY: all deps need need-test deps-clang deps-valgrind demo test unit golden faults outdir find js hostname bounds deps-test \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
-	check-ddiff \
+	check-ddiff check print-checks dtrace-setup \
 	fuzz fuzz-run fuzz-corpus bench \
 	install uninstall clean
 
@@ -331,6 +332,33 @@ tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
 
 check-ddiff: meta-d tests/dmutate
 	DTRACE='$(DTRACE)' sh tests/ddiff.sh ./meta-d $(DDIFF_PER)
+
+# Everything CI runs but the specification's conformance cases, in the
+# same order (.ci/run): the suites, the sanitizers, valgrind, allocation
+# failures, the real dtrace (its setup first, where ../shared has one),
+# the D checker against it (3 mutants a seed), the fuzzers' corpora.
+CHECKS = test check-sanitize check-valgrind check-failalloc dtrace-setup \
+	check-dtrace check-ddiff fuzz-corpus
+
+print-checks:
+	@echo $(CHECKS)
+
+check:
+	@for t in $(CHECKS); do \
+		$(MAKE) --no-print-directory $$t DDIFF_PER=3 || exit 1; \
+	done
+
+# ../shared/dtrace's setup (root, once per machine).  Its own last step, a
+# compile test, fails where the copy has its library links made into
+# files; check-dtrace copes with that (tests/dtrace-env.sh), and fails if
+# dtrace cannot work.
+dtrace-setup:
+	@if [ -x ../shared/dtrace/setup ]; then \
+		../shared/dtrace/setup || echo "dtrace-setup: ../shared/dtrace/setup" \
+		    "failed; make check-dtrace will say whether dtrace works"; \
+	else \
+		echo "dtrace-setup: no ../shared/dtrace/setup"; \
+	fi
 
 # Every golden case under valgrind, as many at a time as there are CPUs.
 JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
