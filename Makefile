@@ -75,19 +75,22 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
-LIB_SRCS = src/md_error.c src/md_buf.c src/md_hash.c src/md_json.c \
-	src/md_suggest.c \
+LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
+	src/md_arena.c src/md_hash.c src/md_json.c src/md_suggest.c \
 	src/md_metric.c src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c \
 	src/md_option.c src/md_gen.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
-TEST_SRCS = tests/check_main.c tests/check_buf.c tests/check_json.c \
+TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
+	tests/check_path.c tests/check_arena.c tests/check_hash.c \
+	tests/check_error.c tests/check_json.c \
 	tests/check_number.c \
 	tests/check_pred.c tests/check_metric.c tests/check_resolve.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c \
 	tests/check_option.c tests/check_dlex.c tests/check_kind.c \
-	tests/check_dparse.c tests/check_suggest.c
+	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
+	tests/check_suggest.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/cli.h
 

@@ -581,7 +581,7 @@ read_input(const opts_t *o, char **bufp, size_t *lenp)
 static char *
 list_fields(const md_metric_t *m, size_t *lenp)
 {
-	size_t n = md_metric_nfields(m), len = 0, i;
+	size_t n = md_metric_nfields(m), i;
 	md_buf_t b;
 
 	md_buf_init(&b);
@@ -589,14 +589,7 @@ list_fields(const md_metric_t *m, size_t *lenp)
 		md_buf_puts(&b, md_metric_field(m, i));
 		md_buf_putc(&b, '\n');
 	}
-	md_buf_putc(&b, '\0');
-	if (md_buf_failed(&b)) {
-		md_buf_fini(&b);
-		return (NULL);
-	}
-	len = b.mb_len - 1;
-	*lenp = len;
-	return (b.mb_data);
+	return (md_buf_claim(&b, lenp));
 }
 
 /* The name of the scripts for -o: FILE's base name without extension. */

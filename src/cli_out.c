@@ -370,7 +370,9 @@ out:
 		errno = e;
 		return (-1);
 	}
-	*listp = list.mb_data;
-	*listlenp = list.mb_len;
+	if ((*listp = md_buf_claim(&list, listlenp)) == NULL) {
+		errno = ENOMEM;
+		return (-1);
+	}
 	return (0);
 }

@@ -1,15 +1,11 @@
 /*
- * md_buf.c: the output buffer and the arena.
+ * md_buf.c: the output buffer.
  *
  * A script is built whole in an md_buf_t and written only once everything
  * has succeeded.  The buffer has a sticky error, as libdtrace's dt_buf_t:
  * when an append cannot grow the buffer, it marks the buffer failed and
  * every later append does nothing, so emitting code appends freely and the
  * owner checks md_buf_failed() once.
- *
- * The arena holds the many small arrays of a loaded metric or predicate;
- * they are freed together.  Paths name places in a document for messages,
- * in fixed storage.
  */
 
 #include <stdint.h>
@@ -140,128 +136,26 @@ md_buf_str(md_buf_t *b)
 }
 
 /*
- * Paths.  Each step returns the length before it, for md_path_cut().
+ * Hand the contents over: a NUL-terminated string ("" for an empty
+ * buffer), shrunk to fit, that the caller frees, and its length in *lenp.
+ * The buffer is left as md_buf_init() makes it.  NULL if the buffer failed
+ * or memory ran short.
  */
-void
-md_path_init(md_path_t *p)
+char *
+md_buf_claim(md_buf_t *b, size_t *lenp)
 {
-	p->mp_buf[0] = '\0';
-	p->mp_len = 0;
-}
+	char *s = NULL;
 
-static size_t
-md_path_add(md_path_t *p, const char *sep, const char *s)
-{
-	size_t len = p->mp_len;
-	int n;
-
-	n = snprintf(p->mp_buf + len, sizeof (p->mp_buf) - len, "%s%s",
-	    len > 0 ? sep : "", s);
-	if (n < 0 || (size_t)n >= sizeof (p->mp_buf) - len)
-		p->mp_len = sizeof (p->mp_buf) - 1;
-	else
-		p->mp_len = len + (size_t)n;
-	return (len);
-}
-
-/* Append ".key" (or "key" at the start). */
-size_t
-md_path_key(md_path_t *p, const char *key)
-{
-	return (md_path_add(p, ".", key));
-}
-
-/* Append "[i]". */
-size_t
-md_path_index(md_path_t *p, size_t i)
-{
-	char idx[32];
-
-	(void) snprintf(idx, sizeof (idx), "[%zu]", i);
-	return (md_path_add(p, "", idx));
-}
-
-void
-md_path_cut(md_path_t *p, size_t len)
-{
-	if (len < p->mp_len) {
-		p->mp_len = len;
-		p->mp_buf[len] = '\0';
-	}
-}
-
-/*
- * Arena.  Blocks are chained; each allocation is carved from the head block
- * or, if it does not fit, from a new block at least as large as it.
- */
-#define	MD_ABLOCK	4096
-
-typedef struct md_ablock {
-	struct md_ablock	*mab_next;
-	size_t			mab_used;
-	size_t			mab_size;
-	/*
-	 * What the arena holds: pointers, sizes and doubles (predicate
-	 * values), so their alignment is enough.
-	 */
-	union {
-		double		mab_d;
-		void		*mab_p;
-		size_t		mab_z;
-	} mab_data[];
-} md_ablock_t;
-
-void *
-md_arena_alloc(md_arena_t *a, size_t n, size_t size)
-{
-	const size_t align = sizeof (((md_ablock_t *)0)->mab_data[0]);
-	md_ablock_t *blk = a->ma_head;
-	size_t bytes, off;
-	char *p;
-
-	if (size != 0 && n > SIZE_MAX / size)
-		return (NULL);
-	bytes = n * size;
-	if (bytes > SIZE_MAX - align - sizeof (md_ablock_t))
-		return (NULL);
-	bytes = (bytes + align - 1) / align * align;
-	if (bytes == 0)
-		bytes = align;
-
-	if (blk == NULL || blk->mab_size - blk->mab_used < bytes) {
-		size_t size2 = bytes > MD_ABLOCK ? bytes : MD_ABLOCK;
-
-		if ((blk = malloc(sizeof (md_ablock_t) + size2)) == NULL)
-			return (NULL);
-		blk->mab_used = 0;
-		blk->mab_size = size2;
-		/*
-		 * A block made for one large allocation goes behind the head,
-		 * so the head's free space stays in use.
-		 */
-		if (a->ma_head != NULL && size2 > MD_ABLOCK) {
-			blk->mab_next = a->ma_head->mab_next;
-			a->ma_head->mab_next = blk;
+	if (!b->mb_failed) {
+		if (b->mb_data == NULL) {
+			s = calloc(1, 1);
 		} else {
-			blk->mab_next = a->ma_head;
-			a->ma_head = blk;
+			if ((s = realloc(b->mb_data, b->mb_len + 1)) == NULL)
+				s = b->mb_data;		/* as it is, then */
+			b->mb_data = NULL;		/* s has it now */
 		}
+		*lenp = b->mb_len;
 	}
-	off = blk->mab_used;
-	blk->mab_used += bytes;
-	p = (char *)blk->mab_data + off;
-	(void) memset(p, 0, bytes);
-	return (p);
-}
-
-void
-md_arena_free(md_arena_t *a)
-{
-	md_ablock_t *blk, *next;
-
-	for (blk = a->ma_head; blk != NULL; blk = next) {
-		next = blk->mab_next;
-		free(blk);
-	}
-	a->ma_head = NULL;
+	md_buf_fini(b);
+	return (s);
 }

@@ -110,9 +110,9 @@ md_dcheck_aggregate(const md_probedesc_t *p, size_t pd, md_buf_t *b,
 	const md_strv_t *t;
 	size_t i, off;
 
-	for (i = 0; i < am->mm_n; i++) {
-		const char *f = am->mm_pairs[i].mp_key;
-		const char *fn = am->mm_pairs[i].mp_val.msv_v[0];
+	for (i = 0; i < am->ma_n; i++) {
+		const char *f = am->ma_pairs[i].pr_key;
+		const char *fn = am->ma_pairs[i].pr_val.msv_v[0];
 
 		(void) snprintf(place, sizeof (place),
 		    "probedesc[%zu].aggregate.%s", pd, f);
@@ -146,18 +146,18 @@ md_dcheck_map(const md_map_t *map, size_t pd, const char *sect,
 	char place[MD_PLACELEN];
 	size_t i, j;
 
-	for (i = 0; i < map->mm_n; i++) {
-		const md_strv_t *v = &map->mm_pairs[i].mp_val;
+	for (i = 0; i < map->ma_n; i++) {
+		const md_strv_t *v = &map->ma_pairs[i].pr_val;
 
 		for (j = 0; j < v->msv_n; j++) {
 			if (v->msv_n > 1)
 				(void) snprintf(place, sizeof (place),
 				    "probedesc[%zu].%s.%s[%zu]", pd, sect,
-				    map->mm_pairs[i].mp_key, j);
+				    map->ma_pairs[i].pr_key, j);
 			else
 				(void) snprintf(place, sizeof (place),
 				    "probedesc[%zu].%s.%s", pd, sect,
-				    map->mm_pairs[i].mp_key);
+				    map->ma_pairs[i].pr_key);
 			if (md_dcheck_piece(v->msv_v[j], ctx, place, err) != 0)
 				return (-1);
 		}

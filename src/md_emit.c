@@ -239,9 +239,9 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 	md_xfarg_t xa;
 	md_buf_t *b;
 
-	if (p->pd_aggregate.mm_present && md_emit_verify(em, pd) != 0)
+	if (p->pd_aggregate.ma_present && md_emit_verify(em, pd) != 0)
 		return (-1);
-	if (p->pd_aggregate.mm_present && req->er_nzones > 0)
+	if (p->pd_aggregate.ma_present && req->er_nzones > 0)
 		md_emit_zones(em);
 	if (p->pd_haslocal)
 		md_emit_locals(em);
@@ -257,7 +257,7 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 		    em->em_place);
 		md_buf_putc(b, ')');
 	}
-	if (p->pd_aggregate.mm_present && !md_pred_trivial(req->er_pred)) {
+	if (p->pd_aggregate.ma_present && !md_pred_trivial(req->er_pred)) {
 		b = md_emit_part(em);
 		xa.xa_em = em;
 		xa.xa_place = md_emit_place(em, pd, "transforms");
@@ -438,7 +438,7 @@ md_emit_clean(md_emit_t *em, size_t pd)
 	const md_strv_t *c;
 	size_t i, n = 0;
 
-	if (pl->pl_ngathered <= cm->mm_n) {
+	if (pl->pl_ngathered <= cm->ma_n) {
 		for (i = 0; i < pl->pl_ngathered; i++) {
 			const char *f = pl->pl_gathered[i].gv_field;
 
@@ -448,17 +448,17 @@ md_emit_clean(md_emit_t *em, size_t pd)
 		}
 		return (0);
 	}
-	if (cm->mm_n > em->em_norder) {
+	if (cm->ma_n > em->em_norder) {
 		free(em->em_order);
-		if ((em->em_order = malloc(cm->mm_n *
+		if ((em->em_order = malloc(cm->ma_n *
 		    sizeof (em->em_order[0]))) == NULL) {
 			em->em_norder = 0;
 			return (md_error_nomem(em->em_err));
 		}
-		em->em_norder = cm->mm_n;
+		em->em_norder = cm->ma_n;
 	}
-	for (i = 0; i < cm->mm_n; i++) {
-		if ((gv = md_plan_gathered(pl, cm->mm_pairs[i].mp_key)) != NULL)
+	for (i = 0; i < cm->ma_n; i++) {
+		if ((gv = md_plan_gathered(pl, cm->ma_pairs[i].pr_key)) != NULL)
 			em->em_order[n++] = (size_t)(gv - pl->pl_gathered);
 	}
 	qsort(em->em_order, n, sizeof (em->em_order[0]), md_emit_cmp_size);
@@ -497,9 +497,9 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 
 	md_emit_gathers(em, p->pd_always, p->pd_nalways, 1);
 	md_emit_gathers(em, p->pd_gather, p->pd_ngather, 0);
-	if (p->pd_aggregate.mm_present && md_emit_aggregate(em, pd) != 0)
+	if (p->pd_aggregate.ma_present && md_emit_aggregate(em, pd) != 0)
 		return (-1);
-	if (p->pd_clean.mm_present && md_emit_clean(em, pd) != 0)
+	if (p->pd_clean.ma_present && md_emit_clean(em, pd) != 0)
 		return (-1);
 	md_buf_puts(em->em_out, "}\n\n");
 	return (0);

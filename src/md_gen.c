@@ -19,7 +19,7 @@
 
 #include "md_impl.h"
 
-#define	MD_ZONEMAX	64
+#define	MD_ZONENAMELEN	64	/* bytes in a zone name, at most */
 #define	MD_PRAGMAZONES	4	/* per-zone scripts below this many zones */
 #define	MD_SEPARATOR	"---------------------------------------------\n\n"
 
@@ -38,7 +38,7 @@ md_zone_valid(const char *z)
 	if (z == NULL || !md_isalnum(z[0]))
 		return (0);
 	for (i = 1; z[i] != '\0'; i++) {
-		if (i >= MD_ZONEMAX || !(md_isalnum(z[i]) || z[i] == '-' ||
+		if (i >= MD_ZONENAMELEN || !(md_isalnum(z[i]) || z[i] == '-' ||
 		    z[i] == '_' || z[i] == '.'))
 			return (0);
 	}
@@ -251,11 +251,13 @@ md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
 
 	if (!perzone && opts.mb_len == 0) {
 		/* the body is the script: take it, shrunk to fit */
-		text = realloc(body->mb_data, body->mb_len + 1);
-		r->mdr_scripts[0] = text != NULL ? text : body->mb_data;
-		r->mdr_lens[0] = body->mb_len;
-		body->mb_data = NULL;
 		md_buf_fini(&opts);
+		if ((r->mdr_scripts[0] = md_buf_claim(body, &r->mdr_lens[0])) ==
+		    NULL) {
+			(void) md_error_nomem(err);
+			md_result_free(r);
+			return (NULL);
+		}
 		return (r);
 	}
 	if ((text = malloc(total)) == NULL) {

@@ -1,10 +1,14 @@
 /*
  * md_impl.h: what the stages of the meta-d pipeline share.
  *
+ *	md_utf8.c	UTF-8 sequences
  *	md_error.c	error codes, messages
- *	md_buf.c	growable output buffer with a sticky error; arena
+ *	md_buf.c	growable output buffer with a sticky error
+ *	md_path.c	places in a document, for messages
+ *	md_arena.c	many small allocations freed at once
  *	md_hash.c	fixed-size tables from strings to indexes
- *	md_json.c	cJSON parsing shared by metrics and predicates
+ *	md_json.c	cJSON parsing shared by metrics and predicates; text
+ *			that must be UTF-8
  *	md_metric.c	load a metric into md_metric_t and validate it
  *	md_number.c	print numbers as JavaScript does
  *	md_pred.c	krill predicates: parse, print
@@ -83,15 +87,19 @@ extern int md_buf_failed(const md_buf_t *);
 extern int md_buf_error(const md_buf_t *, md_error_t *);
 extern const char *md_buf_str(md_buf_t *);
 extern size_t md_buf_room(const md_buf_t *);
+extern char *md_buf_claim(md_buf_t *, size_t *);
+
+/* UTF-8 (md_utf8.c): the length of the sequence at p, or 0 if ill formed. */
+extern size_t md_utf8_len(const unsigned char *, size_t);
 
 /*
- * Paths into a JSON document for messages ("a[0].b"), in fixed storage so
- * that reporting an error never needs memory.  A path longer than a
- * message can hold is cut short.
+ * Paths (md_path.c) into a JSON document for messages ("a[0].b"), in
+ * fixed storage so that reporting an error never needs memory.  A path
+ * longer than a message can hold is cut short.
  */
 typedef struct md_path {
-	char	mp_buf[MD_ERRMSGLEN];
-	size_t	mp_len;
+	char	pa_buf[MD_ERRMSGLEN];
+	size_t	pa_len;
 } md_path_t;
 
 extern void md_path_init(md_path_t *);
@@ -100,11 +108,11 @@ extern size_t md_path_index(md_path_t *, size_t);
 extern void md_path_cut(md_path_t *, size_t);
 
 /*
- * Arena (md_buf.c): many small allocations freed at once.  Memory is
+ * Arena (md_arena.c): many small allocations freed at once.  Memory is
  * zeroed.  md_arena_alloc() returns NULL when out of memory.
  */
 typedef struct md_arena {
-	struct md_ablock	*ma_head;
+	struct md_ablock	*ar_head;
 } md_arena_t;
 
 extern void *md_arena_alloc(md_arena_t *, size_t, size_t);
@@ -135,7 +143,6 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
  * as the first words of the message; the caller may recode them.
  */
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
-extern size_t md_utf8_len(const unsigned char *, size_t);
 extern int md_text_check(const char *, size_t, const char *, md_error_t *);
 extern int md_json_valid(const char *, size_t);
 
@@ -155,16 +162,16 @@ typedef struct md_strv {
 } md_strv_t;
 
 typedef struct md_pair {
-	const char	*mp_key;
-	md_strv_t	mp_val;
+	const char	*pr_key;
+	md_strv_t	pr_val;
 } md_pair_t;
 
 /* An object whose order matters: aggregate, transforms, verify, clean. */
 typedef struct md_map {
-	md_pair_t	*mm_pairs;
-	size_t		mm_n;
-	int		mm_present;
-	md_strtab_t	*mm_index;	/* key -> pair; NULL for small maps */
+	md_pair_t	*ma_pairs;
+	size_t		ma_n;
+	int		ma_present;
+	md_strtab_t	*ma_index;	/* key -> pair; NULL for small maps */
 } md_map_t;
 
 extern const md_strv_t *md_map_get(const md_map_t *, const char *);

@@ -140,43 +140,6 @@ md_json_position(const char *buf, size_t off, size_t *linep, size_t *colp)
 }
 
 /*
- * The length of the UTF-8 sequence at p (at most n bytes), or 0 if it is
- * not well formed: no overlong forms, no surrogates, nothing past U+10FFFF.
- */
-size_t
-md_utf8_len(const unsigned char *p, size_t n)
-{
-	size_t len, i;
-	unsigned long cp;
-
-	if (p[0] < 0x80)
-		return (1);
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		len = 2;
-		cp = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		len = 3;
-		cp = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		len = 4;
-		cp = p[0] & 0x07;
-	} else {
-		return (0);
-	}
-	if (len > n)
-		return (0);
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return (0);
-		cp = (cp << 6) | (p[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return (0);
-	return (len);
-}
-
-/*
  * Text, JSON or JavaScript, must be UTF-8 without NUL bytes.  what starts
  * the message, before "line L, column C: ..."; for JSON it is "JSON
  * syntax error at ".
@@ -619,8 +582,8 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 			md_path_init(&path);
 			(void) md_json_pathto(root, bad, &path);
 			(void) md_error_set(err, MD_ERR_JSON, "%s%s%sduplicate "
-			    "key \"%s\"", what, path.mp_buf,
-			    path.mp_len > 0 ? ": " : "", dup);
+			    "key \"%s\"", what, path.pa_buf,
+			    path.pa_len > 0 ? ": " : "", dup);
 		}
 		cJSON_Delete(root);
 		return (NULL);

@@ -296,25 +296,25 @@ md_load_map(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
 	if (!cJSON_IsObject(v))
 		return (md_load_invalid(ld, "probedesc[%zu].%s: must be an "
 		    "object", pd, sect));
-	map->mm_present = 1;
-	map->mm_n = md_json_count(v);
-	map->mm_pairs = md_load_alloc(ld, map->mm_n, sizeof (md_pair_t));
-	if (map->mm_pairs == NULL)
+	map->ma_present = 1;
+	map->ma_n = md_json_count(v);
+	map->ma_pairs = md_load_alloc(ld, map->ma_n, sizeof (md_pair_t));
+	if (map->ma_pairs == NULL)
 		return (md_error_nomem(ld->ld_err));
-	if (map->mm_n > MD_MAPINDEX && ((map->mm_index = md_load_alloc(ld, 1,
-	    sizeof (md_strtab_t))) == NULL || md_strtab_init(map->mm_index,
-	    map->mm_n, &ld->ld_m->mm_arena) != 0))
+	if (map->ma_n > MD_MAPINDEX && ((map->ma_index = md_load_alloc(ld, 1,
+	    sizeof (md_strtab_t))) == NULL || md_strtab_init(map->ma_index,
+	    map->ma_n, &ld->ld_m->mm_arena) != 0))
 		return (md_error_nomem(ld->ld_err));
 
 	for (c = v->child, i = 0; c != NULL; c = next, i++) {
 		next = c->next;
-		map->mm_pairs[i].mp_key = md_load_str(ld, c->string);
-		if (md_load_strv(ld, c, arrays, &map->mm_pairs[i].mp_val, pd,
+		map->ma_pairs[i].pr_key = md_load_str(ld, c->string);
+		if (md_load_strv(ld, c, arrays, &map->ma_pairs[i].pr_val, pd,
 		    sect, c->string) != 0)
 			return (-1);
-		if (map->mm_n > MD_MAPINDEX)
-			(void) md_strtab_put(map->mm_index,
-			    map->mm_pairs[i].mp_key, i);
+		if (map->ma_n > MD_MAPINDEX)
+			(void) md_strtab_put(map->ma_index,
+			    map->ma_pairs[i].pr_key, i);
 		md_load_drop(v, c);
 	}
 	return (0);
@@ -325,14 +325,14 @@ md_map_get(const md_map_t *map, const char *key)
 {
 	size_t i;
 
-	if (map->mm_index != NULL) {
-		if (!md_strtab_get(map->mm_index, key, &i))
+	if (map->ma_index != NULL) {
+		if (!md_strtab_get(map->ma_index, key, &i))
 			return (NULL);
-		return (&map->mm_pairs[i].mp_val);
+		return (&map->ma_pairs[i].pr_val);
 	}
-	for (i = 0; i < map->mm_n; i++) {
-		if (strcmp(map->mm_pairs[i].mp_key, key) == 0)
-			return (&map->mm_pairs[i].mp_val);
+	for (i = 0; i < map->ma_n; i++) {
+		if (strcmp(map->ma_pairs[i].pr_key, key) == 0)
+			return (&map->ma_pairs[i].pr_val);
 	}
 	return (NULL);
 }
@@ -511,8 +511,8 @@ md_load_aggregate(md_load_t *ld, cJSON *agg, cJSON *xf, size_t pd,
 	if (md_load_map(ld, xf, pd, "transforms", 0, &p->pd_transforms) != 0)
 		return (-1);
 
-	for (i = 0; i < p->pd_aggregate.mm_n; i++) {
-		const char *k = p->pd_aggregate.mm_pairs[i].mp_key;
+	for (i = 0; i < p->pd_aggregate.ma_n; i++) {
+		const char *k = p->pd_aggregate.ma_pairs[i].pr_key;
 
 		if (strcmp(k, "default") == 0)
 			continue;
@@ -529,8 +529,8 @@ md_load_aggregate(md_load_t *ld, cJSON *agg, cJSON *xf, size_t pd,
 		if (md_strtab_put(&ld->ld_aggregated, k, pd) < 0)
 			return (md_error_nomem(ld->ld_err));
 	}
-	for (i = 0; i < p->pd_transforms.mm_n; i++) {
-		const char *k = p->pd_transforms.mm_pairs[i].mp_key;
+	for (i = 0; i < p->pd_transforms.ma_n; i++) {
+		const char *k = p->pd_transforms.ma_pairs[i].pr_key;
 
 		if (md_map_get(&p->pd_aggregate, k) == NULL)
 			return (md_load_invalid(ld, "probedesc[%zu].transforms."
@@ -550,8 +550,8 @@ md_load_gathered_keys(md_load_t *ld, const md_map_t *map, size_t pd,
 {
 	size_t i;
 
-	for (i = 0; i < map->mm_n; i++) {
-		const char *k = map->mm_pairs[i].mp_key;
+	for (i = 0; i < map->ma_n; i++) {
+		const char *k = map->ma_pairs[i].pr_key;
 
 		if (!md_strtab_get(&ld->ld_gathered, k, NULL))
 			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
@@ -631,7 +631,7 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 		if (!cJSON_IsObject(x))
 			return (md_load_invalid(ld, "probedesc[%zu].verify: "
 			    "must be an object", pd));
-		if (!p->pd_aggregate.mm_present)
+		if (!p->pd_aggregate.ma_present)
 			return (md_load_invalid(ld, "probedesc[%zu].verify: "
 			    "requires aggregate", pd));
 		if (md_load_map(ld, x, pd, "verify", 1, &p->pd_verify) != 0 ||
@@ -647,9 +647,9 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 		if (md_load_map(ld, x, pd, "clean", 1, &p->pd_clean) != 0 ||
 		    md_load_gathered_keys(ld, &p->pd_clean, pd, "clean") != 0)
 			return (-1);
-		for (i = 0; i < p->pd_clean.mm_n; i++) {
+		for (i = 0; i < p->pd_clean.ma_n; i++) {
 			if (md_strtab_put(&ld->ld_cleaned,
-			    p->pd_clean.mm_pairs[i].mp_key, pd) < 0)
+			    p->pd_clean.ma_pairs[i].pr_key, pd) < 0)
 				return (md_error_nomem(ld->ld_err));
 		}
 		ld->ld_anyclean = 1;

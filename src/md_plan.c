@@ -80,10 +80,10 @@ md_plan_needed(const md_plan_t *pl, const md_probedesc_t *p)
 {
 	size_t i;
 
-	if (p->pd_aggregate.mm_present || p->pd_hasalways)
+	if (p->pd_aggregate.ma_present || p->pd_hasalways)
 		return (1);
-	for (i = 0; i < p->pd_clean.mm_n; i++) {
-		if (md_plan_gathered(pl, p->pd_clean.mm_pairs[i].mp_key))
+	for (i = 0; i < p->pd_clean.ma_n; i++) {
+		if (md_plan_gathered(pl, p->pd_clean.ma_pairs[i].pr_key))
 			return (1);
 	}
 	for (i = 0; i < p->pd_ngather; i++) {

@@ -82,7 +82,7 @@ md_pred_invalid(md_pparse_t *pp, const char *fmt, ...)
 	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
 	va_end(ap);
 	return (md_error_set(pp->pp_err, MD_ERR_PREDICATE, "predicate%s%s: %s",
-	    pp->pp_path.mp_len > 0 ? "." : "", pp->pp_path.mp_buf, msg));
+	    pp->pp_path.pa_len > 0 ? "." : "", pp->pp_path.pa_buf, msg));
 }
 
 static md_pnode_t *md_pred_node(md_pparse_t *, cJSON *);

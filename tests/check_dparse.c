@@ -339,52 +339,6 @@ START_TEST(dparse_should_bound_nesting)
 }
 END_TEST
 
-/* The public entry point: line and column from 1, and MD_ERR_D. */
-START_TEST(d_check_should_say_where)
-{
-	md_error_t err;
-	size_t line = 0, col = 0;
-
-	ck_assert_int_eq(md_d_check("BEGIN { exit(0); }", 18, &line, &col,
-	    &err), 0);
-	ck_assert_int_eq(md_d_check("BEGIN\n{\n\tx = 1 +;\n}", 19, &line,
-	    &col, &err), -1);
-	ck_assert_int_eq(err.mde_code, MD_ERR_D);
-	ck_assert_str_eq(err.mde_msg, "syntax error near ';'");
-	ck_assert_uint_eq(line, 3);
-	ck_assert_uint_eq(col, 9);
-	/* the length is all that is read: no NUL needed, none looked for */
-	ck_assert_int_eq(md_d_check("BEGIN {}}", 8, NULL, NULL, &err), 0);
-	ck_assert_int_eq(md_d_check("BEGIN {\0}", 9, &line, &col, &err), -1);
-	ck_assert_str_eq(err.mde_msg, "syntax error near a NUL byte");
-	ck_assert_int_eq(md_d_check(NULL, 0, NULL, NULL, &err), -1);
-	ck_assert_str_eq(err.mde_msg, "empty D program translation unit");
-	ck_assert_int_eq(md_d_check(NULL, 1, NULL, NULL, NULL), -1);
-}
-END_TEST
-
-/* The tables of built-ins are sorted, for bsearch(), and complete. */
-START_TEST(dtab_should_know_the_builtins)
-{
-	static const char *const names[] = {
-		"avg", "count", "llquantize", "lquantize", "max", "min",
-		"quantize", "stddev", "sum", "exit", "printf", "printa",
-		"trace", "stack", "ustack", "func", "ufunc", "mod", "umod",
-		"sym", "usym", "strjoin", "copyinstr", "lltostr", "strlen",
-		"substr", "speculation"
-	};
-	size_t i;
-
-	ck_assert_int_eq(md_dtab_sorted(), 1);
-	for (i = 0; i < sizeof (names) / sizeof (names[0]); i++)
-		ck_assert_msg(md_dfunc(names[i], strlen(names[i])) != NULL,
-		    "%s", names[i]);
-	ck_assert_ptr_null(md_dfunc("nosuch", 6));
-	ck_assert_ptr_nonnull(md_dvar("execname", 8));
-	ck_assert_ptr_null(md_dvar("nosuch", 6));
-}
-END_TEST
-
 Suite *
 dparse_suite(void)
 {
@@ -398,8 +352,6 @@ dparse_suite(void)
 	tcase_add_loop_test(tc, dparse_should_parse_pieces_in_context, 0,
 	    (int)(sizeof (pieces) / sizeof (pieces[0])));
 	tcase_add_test(tc, dparse_should_bound_nesting);
-	tcase_add_test(tc, d_check_should_say_where);
-	tcase_add_test(tc, dtab_should_know_the_builtins);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -185,9 +185,14 @@ t_gen_error(const char *msq, const char *words, const char *psq,
 int
 main(void)
 {
-	SRunner *sr = srunner_create(buf_suite());
+	SRunner *sr = srunner_create(utf8_suite());
 	int failed;
 
+	srunner_add_suite(sr, buf_suite());
+	srunner_add_suite(sr, path_suite());
+	srunner_add_suite(sr, arena_suite());
+	srunner_add_suite(sr, hash_suite());
+	srunner_add_suite(sr, error_suite());
 	srunner_add_suite(sr, json_suite());
 	srunner_add_suite(sr, number_suite());
 	srunner_add_suite(sr, pred_suite());
@@ -199,7 +204,9 @@ main(void)
 	srunner_add_suite(sr, option_suite());
 	srunner_add_suite(sr, dlex_suite());
 	srunner_add_suite(sr, kind_suite());
+	srunner_add_suite(sr, dtab_suite());
 	srunner_add_suite(sr, dparse_suite());
+	srunner_add_suite(sr, dcheck_suite());
 	srunner_add_suite(sr, suggest_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

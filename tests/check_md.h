@@ -15,7 +15,12 @@
 /* The host name the tests generate with. */
 #define	T_HOST	"testhost"
 
+extern Suite *utf8_suite(void);
 extern Suite *buf_suite(void);
+extern Suite *path_suite(void);
+extern Suite *arena_suite(void);
+extern Suite *hash_suite(void);
+extern Suite *error_suite(void);
 extern Suite *json_suite(void);
 extern Suite *number_suite(void);
 extern Suite *pred_suite(void);
@@ -29,6 +34,7 @@ extern Suite *dlex_suite(void);
 extern Suite *kind_suite(void);
 extern Suite *dparse_suite(void);
 extern Suite *dcheck_suite(void);
+extern Suite *dtab_suite(void);
 extern Suite *suggest_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */

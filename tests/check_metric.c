@@ -412,9 +412,9 @@ START_TEST(metric_should_treat_javascript_names_as_names)
 	    "{ 'probes': ['r'], 'clean': { '__proto__': '$0' } }] } }");
 	const md_map_t *agg = &m->mm_pds[1]->pd_aggregate;
 
-	ck_assert_str_eq(agg->mm_pairs[0].mp_key, "10");
-	ck_assert_str_eq(agg->mm_pairs[2].mp_key, "2");
-	ck_assert_str_eq(m->mm_pds[1]->pd_transforms.mm_pairs[0].mp_key, "2");
+	ck_assert_str_eq(agg->ma_pairs[0].pr_key, "10");
+	ck_assert_str_eq(agg->ma_pairs[2].pr_key, "2");
+	ck_assert_str_eq(m->mm_pds[1]->pd_transforms.ma_pairs[0].pr_key, "2");
 	ck_assert_str_eq(md_metric_field(m, 3), "10");
 	ck_assert(md_metric_has_field(m, "toString"));
 	ck_assert(!md_metric_has_field(m, "hasOwnProperty"));
@@ -570,8 +570,8 @@ START_TEST(metric_should_accept_verify_and_clean_from_earlier_entries)
 	md_metric_t *m = t_metric(M(GATHER "," AGG ", " AGGV "," CLEAN));
 
 	ck_assert_uint_eq(m->mm_npds, 4);
-	ck_assert(m->mm_pds[2]->pd_verify.mm_present);
-	ck_assert(!m->mm_pds[1]->pd_verify.mm_present);
+	ck_assert(m->mm_pds[2]->pd_verify.ma_present);
+	ck_assert(!m->mm_pds[1]->pd_verify.ma_present);
 	md_metric_free(m);
 }
 END_TEST
@@ -584,10 +584,10 @@ START_TEST(metric_should_keep_key_order)
 	    "'z': 'Z', 'm': 'M', 'a': 'A' } }] } }");
 	const md_map_t *agg = &m->mm_pds[0]->pd_aggregate;
 
-	ck_assert_str_eq(agg->mm_pairs[0].mp_key, "m");
-	ck_assert_str_eq(agg->mm_pairs[1].mp_key, "default");
-	ck_assert_str_eq(agg->mm_pairs[2].mp_key, "z");
-	ck_assert_str_eq(m->mm_pds[0]->pd_transforms.mm_pairs[1].mp_key, "m");
+	ck_assert_str_eq(agg->ma_pairs[0].pr_key, "m");
+	ck_assert_str_eq(agg->ma_pairs[1].pr_key, "default");
+	ck_assert_str_eq(agg->ma_pairs[2].pr_key, "z");
+	ck_assert_str_eq(m->mm_pds[0]->pd_transforms.ma_pairs[1].pr_key, "m");
 	ck_assert_str_eq(md_map_get(agg, "z")->msv_v[0], "c()");
 	ck_assert_ptr_null(md_map_get(agg, "q"));
 	md_metric_free(m);
@@ -616,7 +616,7 @@ START_TEST(metric_maps_should_find_every_key_when_indexed)
 
 	m = t_metric(text);
 	xf = &m->mm_pds[0]->pd_transforms;
-	ck_assert_ptr_nonnull(xf->mm_index);
+	ck_assert_ptr_nonnull(xf->ma_index);
 	for (i = 0; i < 40; i++) {
 		char key[16], want[16];
 
