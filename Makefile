@@ -79,8 +79,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_arena.c src/md_hash.c src/md_json.c src/md_suggest.c \
 	src/md_metric.c src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
-	src/md_resolve.c src/md_emit.c src/md_dcheck.c \
-	src/md_option.c src/md_gen.c
+	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
+	src/md_option.c src/md_gen.c src/md_result.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
@@ -96,7 +96,7 @@ HDRS = include/metad.h src/md_impl.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit golden faults outdir find js hostname bounds deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit layout golden faults outdir find js hostname bounds deps-test \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-ddiff check print-checks dtrace-setup \
@@ -280,7 +280,7 @@ demo: deps
 	./meta-d $(DEMO_ARGS)
 
 # make test: what is missing first, then these.
-TESTS = unit golden faults outdir find js hostname bounds deps-test \
+TESTS = unit layout golden faults outdir find js hostname bounds deps-test \
 	install-test dtrace-quick
 
 test: deps
@@ -303,6 +303,9 @@ find: meta-d
 
 deps-test:
 	sh tests/deps.sh
+
+layout: all
+	sh tests/layout.sh
 
 js: meta-d
 	sh tests/js.sh ./meta-d

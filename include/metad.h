@@ -83,6 +83,15 @@ typedef struct md_error {
 extern MD_API const char *md_errstr(md_errcode_t);
 
 /*
+ * Copy src into dst (dstlen bytes, at least 4) as messages quote what
+ * users give: control characters, DEL and bytes that are not UTF-8 as
+ * \ooo, so that it is one line of text on any terminal.  What does not
+ * fit is cut, and the copy ends with "..."; so it does if cut is set (src
+ * was cut already).  4 * strlen(src) + 4 bytes always fit.
+ */
+extern MD_API void md_msg_escape(char *, size_t, const char *, int);
+
+/*
  * Metrics.  md_metric_load() parses len bytes of JSON (no terminating NUL
  * needed) and checks every rule of the Meta-D language.
  */
@@ -93,6 +102,18 @@ extern MD_API void md_metric_free(md_metric_t *);
 extern MD_API size_t md_metric_nfields(const md_metric_t *);
 extern MD_API const char *md_metric_field(const md_metric_t *, size_t);
 extern MD_API int md_metric_has_field(const md_metric_t *, const char *);
+
+/*
+ * Text meta-d reads must be UTF-8 without NUL bytes: md_text_check()
+ * returns 0, or -1 with MD_ERR_JSON and "WHAT line L, column C: NUL
+ * byte" (or "not UTF-8") in *err, what being the message's first words.
+ * md_json_check() checks that len bytes are one JSON document with no
+ * object holding a key twice, as md_metric_load() reads them, without
+ * checking it is a metric: 0, or -1 with MD_ERR_JSON (MD_ERR_NOMEM, ...).
+ */
+extern MD_API int md_text_check(const char *, size_t, const char *,
+    md_error_t *);
+extern MD_API int md_json_check(const char *, size_t, md_error_t *);
 
 /*
  * The metric's top-level "description" string (a convention: the language
@@ -200,6 +221,15 @@ extern MD_API void md_result_free(md_result_t *);
  * its length in *lenp.
  */
 extern MD_API char *md_result_join(const md_result_t *, size_t *);
+
+/*
+ * The result as one JSON document and a newline (meta-d --json):
+ * {"scripts": [...], "zero": 0, [] or {}, "hasdists": B, "hasdecomps": B,
+ * "fields": [the fields of the aggregation's key, in order]}.  Returns a
+ * NUL-terminated string the caller frees with free(), its length in
+ * *lenp; NULL when out of memory.
+ */
+extern MD_API char *md_result_json(const md_result_t *, size_t *);
 
 /* Zone names: 1 to 64 of [A-Za-z0-9_.-], the first alphanumeric. */
 extern MD_API int md_zone_valid(const char *);

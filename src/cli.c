@@ -34,7 +34,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "md_impl.h"
 
 #define	STDIN_NAME	"<stdin>"
 
@@ -136,11 +135,7 @@ static const char md_cli_usage_short[] =
 	"[OPTION ...] [METRIC]\n"
 	"       (meta-d -h lists every option)\n";
 
-static void errmsg(const opts_t *, const char *, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static void errmsg(const opts_t *, const char *, ...) MD_CLI_PRINTFLIKE(2, 3);
 
 /*
  * "meta-d: " and the message, escaped as the library's are: arguments and
@@ -582,14 +577,14 @@ static char *
 list_fields(const md_metric_t *m, size_t *lenp)
 {
 	size_t n = md_metric_nfields(m), i;
-	md_buf_t b;
+	char *text = NULL;
+	FILE *f;
 
-	md_buf_init(&b);
-	for (i = 0; i < n; i++) {
-		md_buf_puts(&b, md_metric_field(m, i));
-		md_buf_putc(&b, '\n');
-	}
-	return (md_buf_claim(&b, lenp));
+	if ((f = open_memstream(&text, lenp)) == NULL)
+		return (NULL);
+	for (i = 0; i < n; i++)
+		(void) fprintf(f, "%s\n", md_metric_field(m, i));
+	return (md_cli_mclose(f, &text) == 0 ? text : NULL);
 }
 
 /* The name of the scripts for -o: FILE's base name without extension. */
@@ -714,7 +709,7 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 
 	switch (o->o_mode) {
 	case MODE_JSON:
-		if ((*outp = md_cli_json(r, outlenp)) == NULL)
+		if ((*outp = md_result_json(r, outlenp)) == NULL)
 			errmsg(o, "out of memory");
 		else
 			rv = MD_CLI_SUCCESS;
@@ -750,14 +745,14 @@ generate(const opts_t *o, const md_metric_t *m, char **outp, size_t *outlenp)
 static char *
 to_json(const char *buf, size_t len, size_t *lenp, md_error_t *err)
 {
-	cJSON *doc;
 	char *out;
 
-	if ((doc = md_json_parse(buf, len, "", err)) == NULL)
+	if (md_json_check(buf, len, err) != 0)
 		return (NULL);
-	cJSON_Delete(doc);
 	if ((out = malloc(len + 2)) == NULL) {
-		(void) md_error_nomem(err);
+		err->mde_code = MD_ERR_NOMEM;
+		(void) snprintf(err->mde_msg, sizeof (err->mde_msg),
+		    "out of memory");
 		return (NULL);
 	}
 	(void) memcpy(out, buf, len);

@@ -15,6 +15,12 @@
 
 #include "metad.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define	MD_CLI_PRINTFLIKE(f, a)	__attribute__((format(printf, f, a)))
+#else
+#define	MD_CLI_PRINTFLIKE(f, a)
+#endif
+
 #define	MD_CLI_SUCCESS	0
 #define	MD_CLI_ERROR	1
 #define	MD_CLI_USAGE	2
@@ -35,11 +41,11 @@ extern int md_cli_isjs(const char *, size_t);
 extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
     char *, size_t);
 extern int md_cli_write(int, const char *, size_t);
+extern int md_cli_mclose(FILE *, char **);
 extern int md_cli_read_fd(int, char **, size_t *);
 extern const char *md_cli_metad_path(void);
 extern char *md_cli_find(const char *);
 extern char *md_cli_list(size_t *);
-extern char *md_cli_json(const md_result_t *, size_t *);
 extern int md_cli_files(const md_result_t *, const char *const *,
     const char *, const char *, char **, size_t *, char *, size_t);
 

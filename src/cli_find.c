@@ -363,11 +363,7 @@ md_cli_list(size_t *lenp)
 				    fd.fd_names[i], desc);
 			free(desc);
 		}
-		if (ferror(f) != 0 || fd.fd_nomem) {
-			(void) fclose(f);
-			free(out);
-			out = NULL;
-		} else if (fclose(f) != 0) {
+		if (md_cli_mclose(f, &out) != 0 || fd.fd_nomem) {
 			free(out);
 			out = NULL;
 		}

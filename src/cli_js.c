@@ -43,7 +43,6 @@
 #include <duktape.h>
 
 #include "cli.h"
-#include "md_impl.h"
 
 #define	MD_JS_CPU	5		/* seconds of CPU for the child */
 #define	MD_JS_WALL	30		/* seconds before it is killed */
@@ -162,8 +161,8 @@ js_fatal(void *udata, const char *msg)
 }
 
 static duk_ret_t js_throw(duk_context *, const char *, ...)
-    MD_PRINTFLIKE(2, 3);
-static int js_msg(char *, size_t, const char *, ...) MD_PRINTFLIKE(3, 4);
+    MD_CLI_PRINTFLIKE(2, 3);
+static int js_msg(char *, size_t, const char *, ...) MD_CLI_PRINTFLIKE(3, 4);
 
 /*
  * Throw a TypeError from sprintf, naming the line of the script that

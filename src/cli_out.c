@@ -20,10 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cJSON.h>
-
 #include "cli.h"
-#include "md_impl.h"
 
 /*
  * Write all of buf to fd.  Returns 0, or -1 with errno set.  A descriptor
@@ -56,62 +53,20 @@ md_cli_write(int fd, const char *buf, size_t len)
 }
 
 /*
- * The JSON document of a result: scripts, zero (0, [] or {} as the
- * original returned it), hasdists, hasdecomps, and fields, the fields of
- * the aggregation's key in order.  NULL when out of memory.
+ * Close a stream of open_memstream(): 0, or -1 with its text freed and
+ * *textp NULL if a write to it or the close failed (out of memory).
  */
-char *
-md_cli_json(const md_result_t *r, size_t *lenp)
+int
+md_cli_mclose(FILE *f, char **textp)
 {
-	cJSON *doc = cJSON_CreateObject(), *scripts, *fields, *zero;
-	char *text = NULL, *out = NULL;
-	size_t i, len;
+	int failed = ferror(f) != 0;
 
-	if (doc == NULL)
-		return (NULL);
-	if ((scripts = cJSON_AddArrayToObject(doc, "scripts")) == NULL)
-		goto out;
-	zero = r->mdr_zero == MD_ZERO_DECOMP ? cJSON_CreateObject() :
-	    r->mdr_zero == MD_ZERO_DIST ? cJSON_CreateArray() :
-	    cJSON_CreateNumber(0);
-	/* once added, zero belongs to doc */
-	if (zero == NULL || !cJSON_AddItemToObject(doc, "zero", zero)) {
-		cJSON_Delete(zero);
-		goto out;
+	if (fclose(f) != 0 || failed) {
+		free(*textp);
+		*textp = NULL;
+		return (-1);
 	}
-	if (cJSON_AddBoolToObject(doc, "hasdists", r->mdr_hasdists) == NULL ||
-	    cJSON_AddBoolToObject(doc, "hasdecomps", r->mdr_hasdecomps) ==
-	    NULL || (fields = cJSON_AddArrayToObject(doc, "fields")) == NULL)
-		goto out;
-	for (i = 0; i < r->mdr_nscripts; i++) {
-		cJSON *s = cJSON_CreateString(r->mdr_scripts[i]);
-
-		if (s == NULL || !cJSON_AddItemToArray(scripts, s)) {
-			cJSON_Delete(s);
-			goto out;
-		}
-	}
-	for (i = 0; i < r->mdr_nkeys; i++) {
-		cJSON *f = cJSON_CreateString(r->mdr_keys[i]);
-
-		if (f == NULL || !cJSON_AddItemToArray(fields, f)) {
-			cJSON_Delete(f);
-			goto out;
-		}
-	}
-	if ((text = cJSON_PrintUnformatted(doc)) == NULL)
-		goto out;
-	len = strlen(text);
-	if ((out = malloc(len + 2)) != NULL) {
-		(void) memcpy(out, text, len);
-		out[len] = '\n';
-		out[len + 1] = '\0';
-		*lenp = len + 1;
-	}
-out:
-	cJSON_Delete(doc);
-	cJSON_free(text);
-	return (out);
+	return (0);
 }
 
 /*
@@ -170,29 +125,18 @@ md_cli_tmpfile(const char *dir, const char *buf, size_t len, char **tmpp,
  * Append path to the list, as messages show what they quote: control
  * characters, DEL and bytes that are not UTF-8 as \ooo, and no more cut.
  */
-static void
-md_cli_putpath(md_buf_t *b, const char *path)
+static int
+md_cli_putpath(FILE *list, const char *path)
 {
-	const unsigned char *p = (const unsigned char *)path;
-	size_t left = strlen(path), n;
-	char esc[8];
+	size_t len = 4 * strlen(path) + 4;
+	char *shown = malloc(len);
 
-	while (left > 0) {
-		n = md_utf8_len(p, left);
-		if (n == 1 && (*p < 0x20 || *p == 0x7f))
-			n = 0;
-		if (n == 0) {
-			(void) snprintf(esc, sizeof (esc), "\\%03o", *p);
-			md_buf_puts(b, esc);
-			p++;
-			left--;
-			continue;
-		}
-		md_buf_append(b, (const char *)p, n);
-		p += n;
-		left -= n;
-	}
-	md_buf_putc(b, '\n');
+	if (shown == NULL)
+		return (-1);
+	md_msg_escape(shown, len, path, 0);
+	(void) fprintf(list, "%s\n", shown);
+	free(shown);
+	return (0);
 }
 
 /* The signals that end meta-d by default, held off while files change. */
@@ -252,13 +196,14 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 	md_cli_file_t *f = calloc(n, sizeof (*f));
 	sigset_t hold, old;
 	struct stat st;
-	md_buf_t list;
+	char *text = NULL;
+	FILE *list;
 	mode_t mask;
 	int e = 0, fd;
 
 	*what = '\0';
-	md_buf_init(&list);
-	if (f == NULL) {
+	if (f == NULL || (list = open_memstream(&text, listlenp)) == NULL) {
+		free(f);
 		errno = ENOMEM;
 		return (-1);
 	}
@@ -335,10 +280,15 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 			goto out;
 		}
 		f[i].cf_done = 1;
-		md_cli_putpath(&list, f[i].cf_path);
+		if (md_cli_putpath(list, f[i].cf_path) != 0) {
+			e = ENOMEM;
+			goto out;
+		}
 	}
-	if (md_buf_failed(&list))
+	/* the list is whole, or memory ran short and all goes back */
+	if (md_cli_mclose(list, &text) != 0)
 		e = ENOMEM;
+	list = NULL;
 out:
 	for (i = nf; i-- > 0; ) {
 		/* on a failure, what was renamed goes back as it was */
@@ -365,14 +315,13 @@ out:
 	free(f);
 	/* a signal that came meanwhile ends meta-d now, as it would have */
 	(void) sigprocmask(SIG_SETMASK, &old, NULL);
+	if (list != NULL)
+		(void) fclose(list);
 	if (e != 0) {
-		md_buf_fini(&list);
+		free(text);
 		errno = e;
 		return (-1);
 	}
-	if ((*listp = md_buf_claim(&list, listlenp)) == NULL) {
-		errno = ENOMEM;
-		return (-1);
-	}
+	*listp = text;
 	return (0);
 }

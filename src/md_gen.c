@@ -21,7 +21,6 @@
 
 #define	MD_ZONENAMELEN	64	/* bytes in a zone name, at most */
 #define	MD_PRAGMAZONES	4	/* per-zone scripts below this many zones */
-#define	MD_SEPARATOR	"---------------------------------------------\n\n"
 
 static int
 md_isalnum(char c)
@@ -365,42 +364,4 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	r->mdr_zero = r->mdr_hasdecomps ? MD_ZERO_DECOMP :
 	    r->mdr_hasdists ? MD_ZERO_DIST : MD_ZERO_SCALAR;
 	return (r);
-}
-
-void
-md_result_free(md_result_t *r)
-{
-	if (r == NULL)
-		return;
-	if (r->mdr_scripts != NULL)
-		free(r->mdr_scripts[0]);
-	free(r->mdr_scripts);
-	free(r->mdr_lens);
-	free(r->mdr_keys);
-	free(r);
-}
-
-char *
-md_result_join(const md_result_t *r, size_t *lenp)
-{
-	const size_t seplen = sizeof (MD_SEPARATOR) - 1;
-	size_t total = 1, i;
-	char *text, *o;
-
-	for (i = 0; i < r->mdr_nscripts; i++)
-		total += r->mdr_lens[i] + (i > 0 ? seplen : 0);
-	if ((o = text = malloc(total)) == NULL)
-		return (NULL);
-	for (i = 0; i < r->mdr_nscripts; i++) {
-		if (i > 0) {
-			(void) memcpy(o, MD_SEPARATOR, seplen);
-			o += seplen;
-		}
-		(void) memcpy(o, r->mdr_scripts[i], r->mdr_lens[i]);
-		o += r->mdr_lens[i];
-	}
-	*o = '\0';
-	if (lenp != NULL)
-		*lenp = (size_t)(o - text);
-	return (text);
 }

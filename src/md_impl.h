@@ -16,7 +16,8 @@
  *	md_dlex.c	the tokens of D expressions
  *	md_dtab.c	what D has built in: functions, variables
  *	md_dparse.c	D, parsed: programs and the pieces of metrics
- *	md_dcheck.c	D checked: programs, scripts made, metrics
+ *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
+ *	md_mcheck.c	md_metric_check(): a metric's pieces, every request
  *	md_kind.c	whether a D expression is a string or a number
  *	md_resolve.c	$hostname, $N and $fieldN substitution
  *	md_emit.c	D text for one script
@@ -57,7 +58,6 @@ extern int md_error_set(md_error_t *, md_errcode_t, const char *, ...)
 extern int md_error_vset(md_error_t *, md_errcode_t, const char *, va_list)
     MD_PRINTFLIKE(3, 0);
 extern int md_error_nomem(md_error_t *);
-extern void md_msg_escape(char *, size_t, const char *, int);
 
 /*
  * Output buffer (md_buf.c).  Appends never fail visibly: once one cannot
@@ -143,7 +143,6 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
  * as the first words of the message; the caller may recode them.
  */
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
-extern int md_text_check(const char *, size_t, const char *, md_error_t *);
 extern int md_json_valid(const char *, size_t);
 
 /*
@@ -475,6 +474,7 @@ extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
     md_error_t *) MD_MUSTCHECK;
 
 /* Checking D where meta-d meets it (md_dcheck.c). */
+extern int md_dcheck_pieces(const md_metric_t *, md_error_t *);
 extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
     const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
 

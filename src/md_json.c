@@ -590,3 +590,14 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 	}
 	return (root);
 }
+
+int
+md_json_check(const char *buf, size_t len, md_error_t *err)
+{
+	cJSON *doc;
+
+	if ((doc = md_json_parse(buf, len, "", err)) == NULL)
+		return (-1);
+	cJSON_Delete(doc);
+	return (0);
+}
