@@ -808,13 +808,8 @@ run(const opts_t *o, const char *buf, size_t len)
 			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
 			return (MD_CLI_ERROR);
 		}
-		switch (md_cli_js(buf, len, name, &json, &len, msg,
-		    sizeof (msg))) {
-		case 0:
-			break;
-		case MD_CLI_CHILD:
-			return (MD_CLI_CHILD);
-		default:
+		if (md_cli_js(buf, len, name, &json, &len, msg,
+		    sizeof (msg)) != 0) {
 			errmsg(o, "processing \"%s\": %s", name, msg);
 			return (MD_CLI_ERROR);
 		}
@@ -891,7 +886,5 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	for (i = 0; i < o.o_noptions; i++)
 		free((char *)o.o_options[i].mdo_name);
 	free(o.o_options);
-	if (rv == MD_CLI_CHILD)
-		_exit(0);	/* the JavaScript child, all freed */
 	return (rv);
 }

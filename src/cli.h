@@ -24,7 +24,6 @@
 #define	MD_CLI_SUCCESS	0
 #define	MD_CLI_ERROR	1
 #define	MD_CLI_USAGE	2
-#define	MD_CLI_CHILD	(-2)	/* internal: the JavaScript child is done */
 
 /* md_cli_main() flags */
 #define	MD_CLI_NOJS	0x1	/* refuse JavaScript metrics (no fork) */

@@ -73,6 +73,7 @@ md_cli_isjs(const char *buf, size_t len)
 typedef struct js_heap {
 	size_t	jh_used;	/* bytes the JavaScript heap holds */
 	int	jh_full;	/* an allocation went past MD_JS_MEM */
+	int	jh_fd;		/* where the child replies */
 } js_heap_t;
 
 /* Each block carries its size before it, so that free knows it. */
@@ -145,18 +146,16 @@ js_reply(int fd, char status, const char *text, size_t len)
 	(void) close(fd);
 }
 
-static int js_fatal_fd = -1;
-
 /* Duktape cannot go on (e.g. out of memory where it cannot throw). */
 static void
 js_fatal(void *udata, const char *msg)
 {
+	const js_heap_t *h = udata;
 	char text[MD_ERRMSGLEN];
 
-	(void) udata;
 	(void) snprintf(text, sizeof (text), "JavaScript fatal error: %s",
 	    msg == NULL ? "(no message)" : msg);
-	js_reply(js_fatal_fd, '1', text, strlen(text));
+	js_reply(h->jh_fd, '1', text, strlen(text));
 	_exit(1);
 }
 
@@ -335,16 +334,11 @@ js_error_text(duk_context *ctx, char *text, size_t len)
 	duk_pop(ctx);
 }
 
-/* Evaluate the metric; reply with its description or an error. */
+/* The child's limits: CPU time, and no core from SIGXCPU. */
 static void
-js_child(int fd, const char *buf, size_t len, const char *name)
+js_limits(void)
 {
 	struct rlimit rl;
-	js_heap_t heap;
-	duk_context *ctx;
-	char text[MD_ERRMSGLEN];
-	const char *json;
-	duk_size_t jlen;
 
 	rl.rlim_cur = MD_JS_CPU;
 	rl.rlim_max = MD_JS_CPU + 1;
@@ -353,18 +347,12 @@ js_child(int fd, const char *buf, size_t len, const char *name)
 	rl.rlim_cur = 0;
 	rl.rlim_max = 0;
 	(void) setrlimit(RLIMIT_CORE, &rl);
-	js_fatal_fd = fd;
-	heap.jh_used = 0;
-	heap.jh_full = 0;
-	if ((ctx = duk_create_heap(js_alloc, js_realloc, js_free, &heap,
-	    js_fatal)) == NULL) {
-		(void) snprintf(text, sizeof (text), "cannot make a "
-		    "JavaScript heap");
-		js_reply(fd, '1', text, strlen(text));
-		return;
-	}
+}
 
-	/* the sandbox: the built-ins, register and sprintf */
+/* The sandbox: the built-ins without Duktape's own, register and sprintf. */
+static void
+js_sandbox(duk_context *ctx)
+{
 	duk_push_global_object(ctx);
 	(void) duk_del_prop_string(ctx, -1, "Duktape");
 	duk_push_c_function(ctx, js_register, 1);
@@ -372,20 +360,33 @@ js_child(int fd, const char *buf, size_t len, const char *name)
 	duk_push_c_function(ctx, js_sprintf, DUK_VARARGS);
 	(void) duk_put_prop_string(ctx, -2, "sprintf");
 	duk_pop(ctx);
+}
 
+/* Run the metric's code: 0, or -1 and why in text. */
+static int
+js_run(duk_context *ctx, const js_heap_t *heap, const char *buf,
+    size_t len, const char *name, char *text, size_t textlen)
+{
 	duk_push_lstring(ctx, buf, len);
 	duk_push_string(ctx, name);
-	if (duk_pcompile(ctx, 0) != 0 || duk_pcall(ctx, 0) != 0) {
-		js_error_text(ctx, text, sizeof (text));
-		if (heap.jh_full)
-			(void) snprintf(text + strlen(text), sizeof (text) -
-			    strlen(text), ": JavaScript may use %lu MiB",
-			    MD_JS_MEM >> 20);
-		js_reply(fd, '1', text, strlen(text));
-		duk_destroy_heap(ctx);
-		return;
+	if (duk_pcompile(ctx, 0) == 0 && duk_pcall(ctx, 0) == 0) {
+		duk_pop(ctx);
+		return (0);
 	}
-	duk_pop(ctx);
+	js_error_text(ctx, text, textlen);
+	if (heap->jh_full)
+		(void) snprintf(text + strlen(text), textlen - strlen(text),
+		    ": JavaScript may use %lu MiB", MD_JS_MEM >> 20);
+	return (-1);
+}
+
+/* Reply with what the metric registered, as JSON, or why there is none. */
+static void
+js_describe(duk_context *ctx, int fd)
+{
+	char text[MD_ERRMSGLEN];
+	const char *json;
+	duk_size_t jlen;
 
 	/* JSON.stringify(desc, null, 2), as node would print it */
 	duk_push_global_stash(ctx);
@@ -393,7 +394,6 @@ js_child(int fd, const char *buf, size_t len, const char *name)
 	if (duk_is_undefined(ctx, -1)) {
 		(void) snprintf(text, sizeof (text), "didn't register itself");
 		js_reply(fd, '1', text, strlen(text));
-		duk_destroy_heap(ctx);
 		return;
 	}
 	(void) duk_get_global_string(ctx, "JSON");
@@ -415,7 +415,38 @@ js_child(int fd, const char *buf, size_t len, const char *name)
 	} else {
 		js_reply(fd, '0', json, jlen);
 	}
+}
+
+/*
+ * The child: evaluate the metric, reply on fd, and end there, with
+ * _exit(): nothing returns into its caller's stack, and what the parent
+ * allocated before the fork is the parent's to free.
+ */
+static void
+js_child(int fd, const char *buf, size_t len, const char *name)
+{
+	char text[MD_ERRMSGLEN];
+	duk_context *ctx;
+	js_heap_t heap;
+
+	js_limits();
+	heap.jh_used = 0;
+	heap.jh_full = 0;
+	heap.jh_fd = fd;
+	if ((ctx = duk_create_heap(js_alloc, js_realloc, js_free, &heap,
+	    js_fatal)) == NULL) {
+		(void) snprintf(text, sizeof (text), "cannot make a "
+		    "JavaScript heap");
+		js_reply(fd, '1', text, strlen(text));
+		_exit(0);
+	}
+	js_sandbox(ctx);
+	if (js_run(ctx, &heap, buf, len, name, text, sizeof (text)) != 0)
+		js_reply(fd, '1', text, strlen(text));
+	else
+		js_describe(ctx, fd);
 	duk_destroy_heap(ctx);
+	_exit(0);
 }
 
 /*
@@ -592,10 +623,8 @@ js_cpu(void)
  * parent may leave it, the child would be reaped by the system, and its
  * status lost.
  *
- * In the child, once it has replied, this returns MD_CLI_CHILD: the
- * callers free what they hold and md_cli_main() ends the child with
- * _exit(), so that it leaves nothing allocated (valgrind checks the child
- * as well) and never returns into whoever called md_cli_main().
+ * The child never returns: it ends with _exit() once it has replied
+ * (js_child()).
  */
 int
 md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
@@ -625,8 +654,7 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 	}
 	if (pid == 0) {
 		(void) close(fds[0]);
-		js_child(fds[1], buf, len, name);
-		return (MD_CLI_CHILD);
+		js_child(fds[1], buf, len, name);	/* does not return */
 	}
 
 	(void) close(fds[1]);
