@@ -285,6 +285,129 @@ parse_pred(opts_t *o)
 	return (usage_error(o));
 }
 
+/*
+ * An option's argument that libmetad checks: a usage error, saying what
+ * is valid, when it is not.
+ */
+static int
+opt_valid(const opts_t *o, int c, const char *arg)
+{
+	static const struct {
+		int		v_opt;
+		int		(*v_valid)(const char *);
+		const char	*v_what;
+		const char	*v_rule;
+	} v[] = {
+		{ 'z', md_zone_valid, "zone name", "1 to 64 letters, digits, "
+		    "'-', '_' or '.', the first a letter or digit" },
+		{ 'i', md_interval_valid, "interval", "as dtrace's tick "
+		    "probes: 1s, 500ms, 10sec, 5hz; 200us, or 5000hz, at "
+		    "least" },
+		{ 'T', md_duration_valid, "duration", "a time, as 10s, 500ms "
+		    "or 2min; digits alone are seconds; 200us at least" },
+		{ 'H', md_host_valid, "host name", "1 to 255 letters, digits, "
+		    "'-' and '.'" }
+	};
+	size_t i;
+
+	for (i = 0; v[i].v_opt != c; i++)
+		continue;
+	if (v[i].v_valid(arg))
+		return (MD_CLI_SUCCESS);
+	errmsg(o, "invalid %s: \"%s\" (%s)", v[i].v_what, arg, v[i].v_rule);
+	return (usage_error(o));
+}
+
+/* getopt's complaint: a missing argument, or an unknown option. */
+static int
+opt_bad(const opts_t *o, int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':' && strncmp(arg, "--", 2) == 0)
+		errmsg(o, "option requires an argument: %s", arg);
+	else if (c == ':')
+		errmsg(o, "option requires an argument: -%c", optopt);
+	else if (optopt == 0)	/* an unknown long option */
+		errmsg(o, "unknown option: %s", arg);
+	else if (optopt == 'q')
+		errmsg(o, "unknown option: -q (--quiet is -x quiet)");
+	else
+		errmsg(o, "unknown option: -%c", optopt);
+	return (usage_error(o));
+}
+
+/* The modes, by option, and the option that names each in messages. */
+static const struct {
+	int		m_opt;
+	md_cli_mode_t	m_mode;
+	const char	*m_name;
+} modes[] = {
+	{ 'o', MODE_FILES, "-o" },
+	{ OPT_JSON, MODE_JSON, "--json" },
+	{ OPT_CHECK, MODE_CHECK, "--check" },
+	{ OPT_LIST, MODE_LIST, "--list-fields" },
+	{ OPT_TOJSON, MODE_TOJSON, "--to-json" },
+	{ OPT_CHECKD, MODE_CHECKD, "--check-d" },
+	{ OPT_METRICS, MODE_METRICS, "--list" }
+};
+
+/* One option c (its argument arg) into o.  Returns an MD_CLI_* status. */
+static int
+take_option(opts_t *o, int c, const char *arg, char **argv)
+{
+	size_t i;
+
+	switch (c) {
+	case 's':
+		o->o_sfields[o->o_nsfields++] = arg;
+		return (MD_CLI_SUCCESS);
+	case 'n':
+		o->o_nfield = arg;
+		return (MD_CLI_SUCCESS);
+	case 'p':
+		o->o_predarg = arg;
+		return (MD_CLI_SUCCESS);
+	case 'z':
+		if (opt_valid(o, c, arg) != MD_CLI_SUCCESS)
+			return (MD_CLI_USAGE);
+		if (o->o_nzones == MD_MAXZONES) {
+			errmsg(o, "too many zones (at most %d)", MD_MAXZONES);
+			return (usage_error(o));
+		}
+		o->o_zones[o->o_nzones++] = arg;
+		return (MD_CLI_SUCCESS);
+	case 'i':
+	case 'T':
+	case 'H':
+		if (opt_valid(o, c, arg) != MD_CLI_SUCCESS)
+			return (MD_CLI_USAGE);
+		if (c == 'i')
+			o->o_interval = arg;
+		else if (c == 'T')
+			o->o_duration = arg;
+		else
+			o->o_hostname = arg;
+		return (MD_CLI_SUCCESS);
+	case 'x':
+		return (add_option(o, arg));
+	case OPT_QUIET:
+		return (add_option(o, "quiet"));
+	case 'h':
+		return (answer(o, md_cli_usage_text));
+	case 'V':
+		return (answer(o, "meta-d " MD_VERSION "\n"));
+	}
+	for (i = 0; i < sizeof (modes) / sizeof (modes[0]); i++) {
+		if (modes[i].m_opt == c) {
+			if (c == 'o')
+				o->o_dir = arg;
+			return (set_mode(o, modes[i].m_mode, modes[i].m_name));
+		}
+	}
+	return (opt_bad(o, c, argv));
+}
+
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
 static int
 parse_args(int argc, char **argv, opts_t *o)
@@ -317,119 +440,16 @@ parse_args(int argc, char **argv, opts_t *o)
 		errmsg(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
-
 	opterr = 0;
 #ifdef __GLIBC__
 	optind = 0;	/* start over, as for a new process */
 #else
 	optind = 1;
 #endif
-	while (rv == MD_CLI_SUCCESS && (c = getopt_long(argc, argv,
-	    ":s:n:p:z:x:i:T:H:o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			o->o_sfields[o->o_nsfields++] = optarg;
-			break;
-		case 'n':
-			o->o_nfield = optarg;
-			break;
-		case 'p':
-			o->o_predarg = optarg;
-			break;
-		case 'z':
-			if (!md_zone_valid(optarg)) {
-				errmsg(o, "invalid zone name: \"%s\" (1 to 64 "
-				    "letters, digits, '-', '_' or '.', the "
-				    "first a letter or digit)", optarg);
-				return (usage_error(o));
-			}
-			if (o->o_nzones == MD_MAXZONES) {
-				errmsg(o, "too many zones (at most %d)",
-				    MD_MAXZONES);
-				return (usage_error(o));
-			}
-			o->o_zones[o->o_nzones++] = optarg;
-			break;
-		case 'x':
-			rv = add_option(o, optarg);
-			break;
-		case 'i':
-			if (!md_interval_valid(optarg)) {
-				errmsg(o, "invalid interval: \"%s\" (as dtrace's "
-				    "tick probes: 1s, 500ms, 10sec, 5hz; 200us, "
-				    "or 5000hz, at least)", optarg);
-				return (usage_error(o));
-			}
-			o->o_interval = optarg;
-			break;
-		case 'T':
-			if (!md_duration_valid(optarg)) {
-				errmsg(o, "invalid duration: \"%s\" (a time, as "
-				    "10s, 500ms or 2min; digits alone are "
-				    "seconds; 200us at least)", optarg);
-				return (usage_error(o));
-			}
-			o->o_duration = optarg;
-			break;
-		case 'H':
-			if (!md_host_valid(optarg)) {
-				errmsg(o, "invalid host name: \"%s\" (1 to 255 "
-				    "letters, digits, '-' and '.')", optarg);
-				return (usage_error(o));
-			}
-			o->o_hostname = optarg;
-			break;
-		case OPT_QUIET:
-			rv = add_option(o, "quiet");
-			break;
-		case OPT_METRICS:
-			rv = set_mode(o, MODE_METRICS, "--list");
-			break;
-		case 'o':
-			o->o_dir = optarg;
-			rv = set_mode(o, MODE_FILES, "-o");
-			break;
-		case OPT_JSON:
-			rv = set_mode(o, MODE_JSON, "--json");
-			break;
-		case OPT_CHECK:
-			rv = set_mode(o, MODE_CHECK, "--check");
-			break;
-		case OPT_LIST:
-			rv = set_mode(o, MODE_LIST, "--list-fields");
-			break;
-		case OPT_TOJSON:
-			rv = set_mode(o, MODE_TOJSON, "--to-json");
-			break;
-		case OPT_CHECKD:
-			rv = set_mode(o, MODE_CHECKD, "--check-d");
-			break;
-		case 'h':
-			return (answer(o, md_cli_usage_text));
-		case 'V':
-			return (answer(o, "meta-d " MD_VERSION "\n"));
-		case ':':
-			if (strncmp(argv[optind - 1], "--", 2) == 0)
-				errmsg(o, "option requires an argument: %s",
-				    argv[optind - 1]);
-			else
-				errmsg(o, "option requires an argument: -%c",
-				    optopt);
-			return (usage_error(o));
-		default:
-			/* optopt is 0 for an unknown long option */
-			if (optopt == 0)
-				errmsg(o, "unknown option: %s",
-				    argv[optind - 1]);
-			else if (optopt == 'q')
-				errmsg(o, "unknown option: -q (--quiet is "
-				    "-x quiet)");
-			else
-				errmsg(o, "unknown option: -%c", optopt);
-			return (usage_error(o));
-		}
-	}
-	if (rv != MD_CLI_SUCCESS)
+	while (rv == MD_CLI_SUCCESS && !o->o_done && (c = getopt_long(argc,
+	    argv, ":s:n:p:z:x:i:T:H:o:hV", longopts, NULL)) != -1)
+		rv = take_option(o, c, optarg, argv);
+	if (rv != MD_CLI_SUCCESS || o->o_done)
 		return (rv);
 
 	if (argc - optind > 1) {
@@ -778,83 +798,118 @@ check_d(const opts_t *o, const char *name, const char *buf, size_t len)
 	return (MD_CLI_ERROR);
 }
 
-/* Load the metric, do what the mode asks, write.  Returns the status. */
-static int
-run(const opts_t *o, const char *buf, size_t len)
+/*
+ * The metric's JSON text: buf without a UTF-8 byte-order mark (no part of
+ * the metric, JSON or not), or what a JavaScript metric registered (in
+ * *jsonp, for the caller to free).  NULL when it cannot be had.
+ */
+static const char *
+metric_text(const opts_t *o, const char *name, const char *buf,
+    size_t *lenp, char **jsonp)
 {
-	const char *name = o->o_path == NULL || strcmp(o->o_path, "-") == 0 ?
-	    STDIN_NAME : o->o_path;
-	char msg[MD_ERRMSGLEN], *json = NULL, *out = NULL;
-	md_metric_t *m = NULL;
+	char msg[MD_ERRMSGLEN];
 	md_error_t err;
-	size_t outlen = 0, i;
-	int rv = MD_CLI_SUCCESS;
+	size_t len = *lenp;
 
-	if (o->o_mode == MODE_CHECKD)
-		return (check_d(o, name, buf, len));
-
-	/* a UTF-8 byte-order mark is no part of the metric, JSON or not */
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
 		buf += 3;
 		len -= 3;
 	}
-	if (md_cli_isjs(buf, len)) {
-		if (o->o_flags & MD_CLI_NOJS) {
-			errmsg(o, "processing \"%s\": JavaScript metrics are "
-			    "not read here", name);
-			return (MD_CLI_ERROR);
-		}
-		if (md_text_check(buf, len, "", &err) != 0) {
-			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
-			return (MD_CLI_ERROR);
-		}
-		if (md_cli_js(buf, len, name, &json, &len, msg,
-		    sizeof (msg)) != 0) {
-			errmsg(o, "processing \"%s\": %s", name, msg);
-			return (MD_CLI_ERROR);
-		}
-		buf = json;
+	*lenp = len;
+	if (!md_cli_isjs(buf, len))
+		return (buf);
+	if (o->o_flags & MD_CLI_NOJS) {
+		errmsg(o, "processing \"%s\": JavaScript metrics are not "
+		    "read here", name);
+		return (NULL);
 	}
-	if (o->o_mode == MODE_TOJSON) {
-		if ((out = to_json(buf, len, &outlen, &err)) == NULL) {
-			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
-			rv = MD_CLI_ERROR;
-		}
-		goto write;
+	if (md_text_check(buf, len, "", &err) != 0) {
+		errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
+		return (NULL);
 	}
+	if (md_cli_js(buf, len, name, jsonp, lenp, msg, sizeof (msg)) != 0) {
+		errmsg(o, "processing \"%s\": %s", name, msg);
+		return (NULL);
+	}
+	return (*jsonp);
+}
 
-	if ((m = md_metric_load(buf, len, &err)) == NULL) {
+/* The metric loaded, its warnings said; NULL and a message if it fails. */
+static md_metric_t *
+load_metric(const opts_t *o, const char *name, const char *text, size_t len)
+{
+	md_metric_t *m;
+	md_error_t err;
+	size_t i;
+
+	if ((m = md_metric_load(text, len, &err)) == NULL) {
 		if (err.mde_code == MD_ERR_INVALID)
 			errmsg(o, "meta-D is invalid: %s", err.mde_msg);
 		else if (err.mde_code == MD_ERR_NOMEM)
 			errmsg(o, "%s", err.mde_msg);
 		else
 			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
-		free(json);
-		return (MD_CLI_ERROR);
+		return (NULL);
 	}
 	for (i = 0; i < md_metric_nwarnings(m); i++)
 		errmsg(o, "warning: %s", md_metric_warning(m, i));
+	return (m);
+}
 
-	if (o->o_mode == MODE_LIST) {
-		if ((out = list_fields(m, &outlen)) == NULL) {
-			errmsg(o, "out of memory");
-			rv = MD_CLI_ERROR;
-		}
-	} else if (o->o_mode == MODE_CHECK) {
-		rv = check(o, m);
-	} else {
-		rv = generate(o, m, &out, &outlen);
+/* What the mode makes of the metric, into *outp: fields, a check, scripts. */
+static int
+use_metric(const opts_t *o, const md_metric_t *m, char **outp,
+    size_t *outlenp)
+{
+	if (o->o_mode == MODE_CHECK)
+		return (check(o, m));
+	if (o->o_mode != MODE_LIST)
+		return (generate(o, m, outp, outlenp));
+	if ((*outp = list_fields(m, outlenp)) == NULL) {
+		errmsg(o, "out of memory");
+		return (MD_CLI_ERROR);
 	}
-	md_metric_free(m);
-write:
+	return (MD_CLI_SUCCESS);
+}
+
+/* Write out (outlen bytes) if all went well; free it.  The status. */
+static int
+finish(const opts_t *o, int rv, char *out, size_t outlen)
+{
 	if (rv == MD_CLI_SUCCESS && md_cli_write(o->o_out, out, outlen) != 0) {
 		errmsg(o, "write: %s", strerror(errno));
 		rv = MD_CLI_ERROR;
 	}
 	free(out);
-	free(json);
 	return (rv);
+}
+
+/* Do what the mode asks of the input, and write.  Returns the status. */
+static int
+run(const opts_t *o, const char *buf, size_t len)
+{
+	const char *name = o->o_path == NULL ? STDIN_NAME : o->o_path, *text;
+	char *json = NULL, *out = NULL;
+	md_metric_t *m;
+	md_error_t err;
+	size_t outlen = 0;
+	int rv = MD_CLI_ERROR;
+
+	if (o->o_mode == MODE_CHECKD)
+		return (check_d(o, name, buf, len));
+	if ((text = metric_text(o, name, buf, &len, &json)) == NULL)
+		return (MD_CLI_ERROR);
+	if (o->o_mode == MODE_TOJSON) {
+		if ((out = to_json(text, len, &outlen, &err)) == NULL)
+			errmsg(o, "processing \"%s\": %s", name, err.mde_msg);
+		else
+			rv = MD_CLI_SUCCESS;
+	} else if ((m = load_metric(o, name, text, len)) != NULL) {
+		rv = use_metric(o, m, &out, &outlen);
+		md_metric_free(m);
+	}
+	free(json);
+	return (finish(o, rv, out, outlen));
 }
 
 int
