@@ -139,8 +139,9 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
 
 /*
  * JSON (md_json.c).  md_json_parse() parses exactly one JSON document of
- * len bytes and rejects duplicate keys.  Errors are MD_ERR_JSON, with what
- * as the first words of the message; the caller may recode them.
+ * len bytes and rejects duplicate keys.  Errors are MD_ERR_JSON, and start
+ * with the place at fault, the document being named name ("predicate");
+ * the caller may recode them.
  */
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
 extern int md_json_valid(const char *, size_t);

@@ -534,20 +534,25 @@ md_json_cjson(const char *buf, size_t len, size_t *offp)
 }
 
 /*
- * Parse len bytes as exactly one JSON document.  what starts every message
- * ("" for a metric, "predicate: " for a predicate).
+ * Parse len bytes as exactly one JSON document.  name is the document's
+ * place in messages ("" for a metric, "predicate" for a predicate): every
+ * message starts with the place at fault, as "predicate.and[1]: ...",
+ * "predicate: JSON syntax error ...", or for a metric "metad: ...".
  */
 cJSON *
-md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
+md_json_parse(const char *buf, size_t len, const char *name,
+    md_error_t *err)
 {
 	size_t i, off, line, col;
 	const cJSON *bad;
 	const char *dup = NULL;
-	char prefix[64];
+	char what[64], prefix[96];
 	md_path_t path;
 	int nomem = 0;
 	cJSON *root;
 
+	(void) snprintf(what, sizeof (what), "%s%s", name, *name != '\0' ?
+	    ": " : "");
 	for (i = 0; i < len && md_json_isspace(buf[i]); i++)
 		continue;
 	if (i == len) {
@@ -580,9 +585,11 @@ md_json_parse(const char *buf, size_t len, const char *what, md_error_t *err)
 			(void) md_error_nomem(err);
 		} else {
 			md_path_init(&path);
+			if (*name != '\0')
+				(void) md_path_key(&path, name);
 			(void) md_json_pathto(root, bad, &path);
-			(void) md_error_set(err, MD_ERR_JSON, "%s%s%sduplicate "
-			    "key \"%s\"", what, path.pa_buf,
+			(void) md_error_set(err, MD_ERR_JSON, "%s%sduplicate "
+			    "key \"%s\"", path.pa_buf,
 			    path.pa_len > 0 ? ": " : "", dup);
 		}
 		cJSON_Delete(root);

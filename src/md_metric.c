@@ -938,6 +938,21 @@ md_load_metric(md_load_t *ld, cJSON *root)
 	return (0);
 }
 
+/*
+ * Places in a metric's messages are written as the loader writes them: an
+ * entry is "probedesc[N]", not "metad.probedesc[N]".
+ */
+static void
+md_load_place(md_error_t *err)
+{
+	static const char full[] = "metad.probedesc[";
+	const size_t cut = sizeof ("metad.") - 1;
+
+	if (strncmp(err->mde_msg, full, sizeof (full) - 1) == 0)
+		(void) memmove(err->mde_msg, err->mde_msg + cut,
+		    strlen(err->mde_msg + cut) + 1);
+}
+
 md_metric_t *
 md_metric_load(const char *buf, size_t len, md_error_t *err)
 {
@@ -956,6 +971,7 @@ md_metric_load(const char *buf, size_t len, md_error_t *err)
 		return (NULL);
 	}
 	if ((root = md_json_parse(buf, len, "", err)) == NULL) {
+		md_load_place(err);
 		free(m);
 		return (NULL);
 	}

@@ -278,7 +278,7 @@ md_pred_parse(const char *buf, size_t len, md_error_t *err)
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
-	if ((json = md_json_parse(buf, len, "predicate: ", err)) == NULL) {
+	if ((json = md_json_parse(buf, len, "predicate", err)) == NULL) {
 		if (err != NULL && err->mde_code == MD_ERR_JSON)
 			err->mde_code = MD_ERR_PREDICATE;
 		free(p);

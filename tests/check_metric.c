@@ -54,7 +54,7 @@ static const struct {
 	    "duplicate key \"fields\"" },
 	{ "duplicate deep", M("{ 'probes': ['x'], 'aggregate': { 'default': "
 	    "'c', 'default': 'd' } }"), MD_ERR_JSON,
-	    "metad.probedesc[0].aggregate: duplicate key \"default\"" },
+	    "probedesc[0].aggregate: duplicate key \"default\"" },
 	{ "duplicate ignored", "{ 'fields': [], 'x': { 'y': 1, 'y': 2 } }",
 	    MD_ERR_JSON, "x: duplicate key \"y\"" },
 

@@ -177,7 +177,7 @@ static const struct {
 	{ "{'or': [{}, {'and': [{}, {'gt': ['a', false]}]}]}",
 	    "predicate.or[1].and[1].gt: the value must be a number" },
 	{ "{'and': [{}, {'a': 1, 'a': 2}]}",
-	    "predicate: and[1]: duplicate key \"a\"" },
+	    "predicate.and[1]: duplicate key \"a\"" },
 	/* SPEC 7.8: D integers only */
 	{ "{'le': ['a', 0.5]}", "predicate.le[1]: 0.5 is not an integer: D "
 	    "has only integers, below 2^63 in absolute value" },
