@@ -174,6 +174,129 @@ typedef struct md_cli_file {
 	int	cf_done;	/* renamed */
 } md_cli_file_t;
 
+/* The files of one -o, and the path at fault when it fails. */
+typedef struct md_cli_files {
+	md_cli_file_t	*cs_f;
+	size_t		cs_n;		/* targets, each once */
+	const char	*cs_dir;
+	char		*cs_what;
+	size_t		cs_whatlen;
+} md_cli_files_t;
+
+/* Fail with errno e at path (or DIR): the path goes to what. */
+static int
+md_files_fail(md_cli_files_t *cs, int e, const char *path)
+{
+	(void) snprintf(cs->cs_what, cs->cs_whatlen, "%s", path);
+	return (e);
+}
+
+/*
+ * The targets, each once and none a directory, each with its script in a
+ * temporary file.  Returns 0 or an errno.
+ */
+static int
+md_files_stage(md_cli_files_t *cs, const md_result_t *r,
+    const char *const *zones, const char *name, mode_t mode)
+{
+	md_cli_file_t *t;
+	struct stat st;
+	size_t i, j, plen;
+
+	for (i = 0; i < r->mdr_nscripts; i++) {
+		t = &cs->cs_f[cs->cs_n];
+		plen = strlen(cs->cs_dir) + strlen(name) + 4 +
+		    (r->mdr_perzone ? strlen(zones[i]) + 1 : 0);
+		if ((t->cf_path = malloc(plen)) == NULL)
+			return (ENOMEM);
+		(void) snprintf(t->cf_path, plen, "%s/%s%s%s.d", cs->cs_dir,
+		    name, r->mdr_perzone ? "-" : "", r->mdr_perzone ?
+		    zones[i] : "");
+		for (j = 0; j < cs->cs_n; j++) {
+			if (strcmp(cs->cs_f[j].cf_path, t->cf_path) == 0)
+				break;
+		}
+		if (j < cs->cs_n) {	/* a zone given twice */
+			free(t->cf_path);
+			t->cf_path = NULL;
+			continue;
+		}
+		cs->cs_n++;
+		if (lstat(t->cf_path, &st) == 0 && S_ISDIR(st.st_mode))
+			return (md_files_fail(cs, EISDIR, t->cf_path));
+		/* the script of this target (zones repeat scripts) */
+		if (md_cli_tmpfile(cs->cs_dir, r->mdr_scripts[i],
+		    r->mdr_lens[i], &t->cf_tmp, mode) != 0)
+			return (md_files_fail(cs, errno, t->cf_path));
+	}
+	return (0);
+}
+
+/*
+ * Each temporary file renamed to its target, what the target was kept
+ * under a name of its own; the paths listed.  Returns 0 or an errno.
+ */
+static int
+md_files_swap(md_cli_files_t *cs, FILE *list)
+{
+	md_cli_file_t *t;
+	struct stat st;
+	size_t i;
+	int fd;
+
+	for (i = 0; i < cs->cs_n; i++) {
+		t = &cs->cs_f[i];
+		/* keep what the target was, to put it back on a failure */
+		if (lstat(t->cf_path, &st) == 0) {
+			if (md_cli_tmpname(cs->cs_dir, &t->cf_old, &fd) != 0)
+				return (md_files_fail(cs, errno, t->cf_path));
+			(void) close(fd);
+			(void) unlink(t->cf_old);
+			if (link(t->cf_path, t->cf_old) != 0) {
+				free(t->cf_old);
+				t->cf_old = NULL;
+			}
+		}
+		if (rename(t->cf_tmp, t->cf_path) != 0)
+			return (md_files_fail(cs, errno, t->cf_path));
+		t->cf_done = 1;
+		if (md_cli_putpath(list, t->cf_path) != 0)
+			return (ENOMEM);
+	}
+	return (0);
+}
+
+/*
+ * Clean up: after a failure (e), what was renamed goes back as it was;
+ * temporary files and kept links go; memory is freed.
+ */
+static void
+md_files_settle(md_cli_files_t *cs, int e)
+{
+	md_cli_file_t *t;
+	size_t i;
+
+	for (i = cs->cs_n; i-- > 0; ) {
+		t = &cs->cs_f[i];
+		if (e != 0 && t->cf_done) {
+			if (t->cf_old == NULL)
+				(void) unlink(t->cf_path);
+			else if (rename(t->cf_old, t->cf_path) == 0) {
+				free(t->cf_old);
+				t->cf_old = NULL;
+			}
+		}
+		if (!t->cf_done && t->cf_tmp != NULL)
+			(void) unlink(t->cf_tmp);
+		if (t->cf_old != NULL)
+			(void) unlink(t->cf_old);
+		free(t->cf_tmp);
+		free(t->cf_old);
+		free(t->cf_path);
+	}
+	free(cs->cs_f);
+}
+
 /*
  * Write each script of r to DIR/NAME.d, or DIR/NAME-ZONE.d when the
  * scripts are per zone (zones are the request's; a zone given twice is one
@@ -192,127 +315,34 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
     const char *name, char **listp, size_t *listlenp, char *what,
     size_t whatlen)
 {
-	size_t n = r->mdr_nscripts, nf = 0, i, j;
-	md_cli_file_t *f = calloc(n, sizeof (*f));
+	md_cli_files_t cs = { NULL, 0, dir, what, whatlen };
 	sigset_t hold, old;
-	struct stat st;
 	char *text = NULL;
-	FILE *list;
+	FILE *list = NULL;
 	mode_t mask;
-	int e = 0, fd;
+	int e;
 
 	*what = '\0';
-	if (f == NULL || (list = open_memstream(&text, listlenp)) == NULL) {
-		free(f);
+	if ((cs.cs_f = calloc(r->mdr_nscripts, sizeof (*cs.cs_f))) == NULL ||
+	    (list = open_memstream(&text, listlenp)) == NULL) {
+		free(cs.cs_f);
 		errno = ENOMEM;
 		return (-1);
 	}
 	md_cli_sigset(&hold);
 	(void) sigprocmask(SIG_BLOCK, &hold, &old);
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		e = errno;
-		(void) snprintf(what, whatlen, "%s", dir);
-		goto out;
-	}
 	mask = umask(0);
 	(void) umask(mask);
-
-	/* the targets, each once, and none a directory */
-	for (i = 0; i < n; i++) {
-		size_t plen = strlen(dir) + strlen(name) + 4 +
-		    (r->mdr_perzone ? strlen(zones[i]) + 1 : 0);
-
-		if ((f[nf].cf_path = malloc(plen)) == NULL) {
-			e = ENOMEM;
-			goto out;
-		}
-		(void) snprintf(f[nf].cf_path, plen, "%s/%s%s%s.d", dir, name,
-		    r->mdr_perzone ? "-" : "", r->mdr_perzone ? zones[i] : "");
-		for (j = 0; j < nf; j++) {
-			if (strcmp(f[j].cf_path, f[nf].cf_path) == 0)
-				break;
-		}
-		if (j < nf) {
-			free(f[nf].cf_path);
-			f[nf].cf_path = NULL;
-			continue;
-		}
-		if (lstat(f[nf].cf_path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			e = EISDIR;
-			(void) snprintf(what, whatlen, "%s", f[nf].cf_path);
-			nf++;
-			goto out;
-		}
-		/* the script of this target (zones repeat scripts) */
-		if (md_cli_tmpfile(dir, r->mdr_scripts[i], r->mdr_lens[i],
-		    &f[nf].cf_tmp, 0777 & ~mask) != 0) {
-			e = errno;
-			(void) snprintf(what, whatlen, "%s", f[nf].cf_path);
-			nf++;
-			goto out;
-		}
-		nf++;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		e = md_files_fail(&cs, errno, dir);
+	else if ((e = md_files_stage(&cs, r, zones, name, 0777 & ~mask)) == 0 &&
+	    (e = md_cli_sigpending(&hold) ? EINTR : 0) == 0 &&
+	    (e = md_files_swap(&cs, list)) == 0) {
+		/* the list is whole, or memory ran short and all goes back */
+		e = md_cli_mclose(list, &text) != 0 ? ENOMEM : 0;
+		list = NULL;
 	}
-	if (md_cli_sigpending(&hold)) {
-		e = EINTR;
-		goto out;
-	}
-
-	for (i = 0; i < nf; i++) {
-		/* keep what the target was, to put it back on a failure */
-		if (lstat(f[i].cf_path, &st) == 0) {
-			if (md_cli_tmpname(dir, &f[i].cf_old, &fd) != 0) {
-				e = errno;
-				(void) snprintf(what, whatlen, "%s",
-				    f[i].cf_path);
-				goto out;
-			}
-			(void) close(fd);
-			(void) unlink(f[i].cf_old);
-			if (link(f[i].cf_path, f[i].cf_old) != 0) {
-				free(f[i].cf_old);
-				f[i].cf_old = NULL;
-			}
-		}
-		if (rename(f[i].cf_tmp, f[i].cf_path) != 0) {
-			e = errno;
-			(void) snprintf(what, whatlen, "%s", f[i].cf_path);
-			goto out;
-		}
-		f[i].cf_done = 1;
-		if (md_cli_putpath(list, f[i].cf_path) != 0) {
-			e = ENOMEM;
-			goto out;
-		}
-	}
-	/* the list is whole, or memory ran short and all goes back */
-	if (md_cli_mclose(list, &text) != 0)
-		e = ENOMEM;
-	list = NULL;
-out:
-	for (i = nf; i-- > 0; ) {
-		/* on a failure, what was renamed goes back as it was */
-		if (e != 0 && f[i].cf_done) {
-			if (f[i].cf_old != NULL) {
-				if (rename(f[i].cf_old, f[i].cf_path) == 0) {
-					free(f[i].cf_old);
-					f[i].cf_old = NULL;
-				}
-			} else {
-				(void) unlink(f[i].cf_path);
-			}
-		}
-		if (!f[i].cf_done && f[i].cf_tmp != NULL)
-			(void) unlink(f[i].cf_tmp);
-		if (f[i].cf_old != NULL)
-			(void) unlink(f[i].cf_old);
-		free(f[i].cf_tmp);
-		free(f[i].cf_old);
-		free(f[i].cf_path);
-	}
-	for (i = nf; i < n; i++)
-		free(f[i].cf_path);
-	free(f);
+	md_files_settle(&cs, e);
 	/* a signal that came meanwhile ends meta-d now, as it would have */
 	(void) sigprocmask(SIG_SETMASK, &old, NULL);
 	if (list != NULL)
