@@ -853,6 +853,156 @@ md_dp_arity(md_dp_t *dp, const md_dfunc_t *f, long n, size_t off)
 	    "at most ", many));
 }
 
+/* offsetof(type, member) */
+static int
+md_dp_offsetof(md_dp_t *dp, md_dx_t *dx)
+{
+	md_dp_next(dp);
+	if (md_dp_expect(dp, "(") != 0 || md_dp_typename(dp) != 0 ||
+	    md_dp_expect(dp, ",") != 0)
+		return (-1);
+	if (dp->dp_lex.dl_tok != MDT_IDENT)
+		return (md_dp_syntax(dp));
+	md_dp_next(dp);
+	dx->dx_unary = 1;
+	return (md_dp_expect(dp, ")"));
+}
+
+/* xlate <type> (expression) */
+static int
+md_dp_xlate(md_dp_t *dp, md_dx_t *dx)
+{
+	md_dx_t in;
+
+	md_dp_next(dp);
+	if (md_dp_expect(dp, "<") != 0 || md_dp_typename(dp) != 0 ||
+	    md_dp_expect(dp, ">") != 0 || md_dp_expect(dp, "(") != 0 ||
+	    md_dp_expr(dp, &in) != 0 || md_dp_novoid(dp, &in) != 0 ||
+	    md_dp_expect(dp, ")") != 0)
+		return (-1);
+	dx->dx_unary = 1;
+	return (0);
+}
+
+/* ( expression ): what may stand at off may stand inside, too */
+static int
+md_dp_paren(md_dp_t *dp, md_dx_t *dx, size_t off)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+	md_dx_t in;
+
+	md_dp_next(dp);
+	if (dp->dp_aggok == off)
+		dp->dp_aggok = dl->dl_off;
+	if (dp->dp_actok == off)
+		dp->dp_actok = dl->dl_off;
+	if (dp->dp_keyok == off)
+		dp->dp_keyok = dl->dl_off;
+	if (md_dp_expr(dp, &in) != 0 || md_dp_expect(dp, ")") != 0)
+		return (-1);
+	*dx = in;
+	dx->dx_off = off;
+	dx->dx_unary = 1;
+	return (0);
+}
+
+/*
+ * A primary expression.  A plain name (or a macro, which may expand to
+ * one) may be called: *calleep; a built-in's entry in *fp, when a '('
+ * follows, so that its arguments are counted.  Returns -1 on an error, 1
+ * when no postfix operator may follow (an aggregation, offsetof()), else
+ * 0.
+ */
+static int
+md_dp_primary(md_dp_t *dp, md_dx_t *dx, int *calleep, const md_dfunc_t **fp)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+	const char *name;
+	size_t namelen;
+
+	dx->dx_unary = 1;
+	switch (dl->dl_tok) {
+	case MDT_IDENT:
+		if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)))
+			return (md_dp_syntax(dp));
+		/* offsetof() is a unary expression: nothing follows it */
+		if (md_dp_is(dp, "offsetof"))
+			return (md_dp_offsetof(dp, dx) != 0 ? -1 : 1);
+		if (md_dp_is(dp, "xlate"))
+			return (md_dp_xlate(dp, dx));
+		name = md_dp_tok(dp);
+		namelen = dl->dl_toklen;
+		*calleep = 1;
+		dx->dx_lval = 1;
+		md_dp_next(dp);
+		if (md_dp_is(dp, "("))
+			*fp = md_dfunc(name, namelen);
+		return (0);
+	case MDT_MACRO:
+		*calleep = 1;
+		/* FALLTHROUGH */
+	case MDT_INT:
+	case MDT_STRING:
+		md_dp_next(dp);
+		return (0);
+	case MDT_AGG:
+		dx->dx_lval = 1;
+		dx->dx_agg = 1;
+		md_dp_next(dp);
+		if (md_dp_is(dp, "[") && md_dp_args(dp, "]", 1, NULL) < 0)
+			return (-1);
+		return (1);
+	case MDT_OP:
+		if (md_dp_is(dp, "("))
+			return (md_dp_paren(dp, dx, dx->dx_off));
+		break;
+	default:
+		break;
+	}
+	return (md_dp_syntax(dp));
+}
+
+/* ( arguments ) after what stands at off: f's are counted and checked */
+static int
+md_dp_call(md_dp_t *dp, md_dx_t *dx, int callee, const md_dfunc_t *f,
+    size_t off)
+{
+	size_t fmt;
+	long n;
+
+	if (!callee)
+		(void) md_dp_sem(dp, dp->dp_lex.dl_off, "function designator "
+		    "is not of function type");
+	if ((n = md_dp_args(dp, ")", 0, &fmt)) < 0)
+		return (-1);
+	if (f != NULL && (md_dp_arity(dp, f, n, off) != 0 ||
+	    md_dp_callable(dp, f, off) != 0))
+		return (-1);
+	if (f != NULL && fmt != MD_DNONE)
+		md_dp_format(dp, f, fmt, n - 1, off);
+	dx->dx_call = f;
+	dx->dx_unary = 1;
+	dx->dx_lval = 0;
+	return (0);
+}
+
+/* . or -> and a member: what is not a name is passed over, as dtrace does */
+static int
+md_dp_member(md_dp_t *dp, size_t at)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+
+	dl->dl_mode = MD_DL_MEMBER;
+	md_dp_next(dp);
+	dl->dl_mode = MD_DL_EXPR;
+	if (dl->dl_tok == MDT_EOF)
+		return (md_dp_error(dp, at, "syntax error near end of input"));
+	if (dl->dl_tok != MDT_IDENT && dl->dl_tok != MDT_MACRO)
+		return (md_dp_syntax(dp));
+	md_dp_next(dp);
+	return (0);
+}
+
 /*
  * A primary expression and its postfix operators: [keys], (arguments),
  * .member, ->member, ++, --.  A call names a built-in function by a plain
@@ -861,150 +1011,39 @@ md_dp_arity(md_dp_t *dp, const md_dfunc_t *f, long n, size_t off)
 static int
 md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 {
-	md_dlex_t *dl = &dp->dp_lex;
-	size_t off = dl->dl_off;
+	size_t off = dp->dp_lex.dl_off, at;
 	const md_dfunc_t *f = NULL;
-	const char *name;
-	size_t namelen, fmt;
-	int callee = 0;
-	md_dx_t in;
-	long n;
+	int callee = 0, rv;
 
 	md_dx_value(dx, off);
-	switch (dl->dl_tok) {
-	case MDT_IDENT:
-		if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)))
-			return (md_dp_syntax(dp));
-		if (md_dp_is(dp, "offsetof")) {
-			md_dp_next(dp);
-			if (md_dp_expect(dp, "(") != 0 ||
-			    md_dp_typename(dp) != 0 ||
-			    md_dp_expect(dp, ",") != 0)
-				return (-1);
-			if (dl->dl_tok != MDT_IDENT)
-				return (md_dp_syntax(dp));
-			md_dp_next(dp);
-			dx->dx_unary = 1;
-			return (md_dp_expect(dp, ")"));
-		}
-		if (md_dp_is(dp, "xlate")) {
-			md_dp_next(dp);
-			if (md_dp_expect(dp, "<") != 0 ||
-			    md_dp_typename(dp) != 0 ||
-			    md_dp_expect(dp, ">") != 0 ||
-			    md_dp_expect(dp, "(") != 0 ||
-			    md_dp_expr(dp, &in) != 0 ||
-			    md_dp_novoid(dp, &in) != 0 ||
-			    md_dp_expect(dp, ")") != 0)
-				return (-1);
-			dx->dx_unary = 1;
-			break;
-		}
-		name = md_dp_tok(dp);
-		namelen = dl->dl_toklen;
-		callee = 1;
-		dx->dx_unary = 1;
-		dx->dx_lval = 1;
-		md_dp_next(dp);
-		/* a built-in's arguments are counted */
-		if (md_dp_is(dp, "("))
-			f = md_dfunc(name, namelen);
-		break;
-	case MDT_MACRO:
-		callee = 1;
-		dx->dx_unary = 1;
-		md_dp_next(dp);
-		break;
-	case MDT_AGG:
-		dx->dx_unary = 1;
-		dx->dx_lval = 1;
-		dx->dx_agg = 1;
-		md_dp_next(dp);
-		if (md_dp_is(dp, "[")) {
-			if (md_dp_args(dp, "]", 1, NULL) < 0)
-				return (-1);
-		}
-		return (0);
-	case MDT_INT:
-	case MDT_STRING:
-		dx->dx_unary = 1;
-		md_dp_next(dp);
-		break;
-	case MDT_OP:
-		if (!md_dp_is(dp, "("))
-			return (md_dp_syntax(dp));
-		md_dp_next(dp);
-		/* what may be here may be in the parentheses */
-		if (dp->dp_aggok == off)
-			dp->dp_aggok = dl->dl_off;
-		if (dp->dp_actok == off)
-			dp->dp_actok = dl->dl_off;
-		if (dp->dp_keyok == off)
-			dp->dp_keyok = dl->dl_off;
-		if (md_dp_expr(dp, &in) != 0 || md_dp_expect(dp, ")") != 0)
-			return (-1);
-		*dx = in;
-		dx->dx_off = off;
-		dx->dx_unary = 1;
-		break;
-	default:
-		return (md_dp_syntax(dp));
-	}
-
+	if ((rv = md_dp_primary(dp, dx, &callee, &f)) != 0)
+		return (rv < 0 ? -1 : 0);
 	for (;;) {
-		size_t at = dl->dl_off;
-
+		at = dp->dp_lex.dl_off;
 		if (md_dp_is(dp, "(")) {
-			if (!callee)
-				(void) md_dp_sem(dp, at, "function "
-				    "designator is not of function type");
-			if ((n = md_dp_args(dp, ")", 0, &fmt)) < 0)
+			if (md_dp_call(dp, dx, callee, f, off) != 0)
 				return (-1);
-			if (f != NULL && (md_dp_arity(dp, f, n, off) != 0 ||
-			    md_dp_callable(dp, f, off) != 0))
+		} else if (md_dp_is(dp, "++") || md_dp_is(dp, "--")) {
+			if (md_dp_novoid(dp, dx) != 0)
 				return (-1);
-			if (f != NULL && fmt != MD_DNONE)
-				md_dp_format(dp, f, fmt, n - 1, off);
-			dx->dx_call = f;
-			dx->dx_unary = 1;
-			dx->dx_lval = 0;
-			callee = 0;
-			f = NULL;
-			continue;
-		}
-		if (!md_dp_is(dp, "[") && !md_dp_is(dp, ".") &&
-		    !md_dp_is(dp, "->") && !md_dp_is(dp, "++") &&
-		    !md_dp_is(dp, "--"))
-			break;
-		if (md_dp_novoid(dp, dx) != 0)
-			return (-1);
-		callee = 0;
-		f = NULL;
-		if (md_dp_is(dp, "[")) {
-			if (md_dp_args(dp, "]", 0, NULL) < 0)
-				return (-1);
-		} else if (md_dp_is(dp, ".") || md_dp_is(dp, "->")) {
-			/* what is not a name is passed over, as dtrace does */
-			dl->dl_mode = MD_DL_MEMBER;
 			md_dp_next(dp);
-			dl->dl_mode = MD_DL_EXPR;
-			if (dl->dl_tok == MDT_EOF)
-				return (md_dp_error(dp, at, "syntax error near "
-				    "end of input"));
-			if (dl->dl_tok != MDT_IDENT && dl->dl_tok != MDT_MACRO)
-				return (md_dp_syntax(dp));
-			md_dp_next(dp);
-		} else {
-			md_dp_next(dp);		/* ++ or -- */
 			dx->dx_call = NULL;
 			dx->dx_lval = 0;
-			continue;
+		} else if (md_dp_is(dp, "[") || md_dp_is(dp, ".") ||
+		    md_dp_is(dp, "->")) {
+			if (md_dp_novoid(dp, dx) != 0 || (md_dp_is(dp, "[") ?
+			    md_dp_args(dp, "]", 0, NULL) < 0 :
+			    md_dp_member(dp, at) != 0))
+				return (-1);
+			dx->dx_call = NULL;
+			dx->dx_unary = 1;
+			dx->dx_lval = 1;
+		} else {
+			return (0);
 		}
-		dx->dx_call = NULL;
-		dx->dx_unary = 1;
-		dx->dx_lval = 1;
+		callee = 0;
+		f = NULL;
 	}
-	return (0);
 }
 
 /* Unary operators, sizeof, stringof; then postfix. */
