@@ -206,108 +206,135 @@ js_register(duk_context *ctx)
  * numbers); a width.  Anything else, too few arguments, %s of undefined
  * or null, and %d or %f of what is not a finite number throw.
  */
+/* One conversion of sprintf(): its flags, width and letter. */
+typedef struct js_conv {
+	int	jc_left;	/* '-' */
+	int	jc_zero;	/* '0' */
+	int	jc_plus;	/* '+' */
+	size_t	jc_width;
+	char	jc_letter;	/* s, d, f, j or % */
+} js_conv_t;
+
+/* Read the conversion after a '%' at *pp into c; -1 if its width is huge. */
+static int
+js_conv(const char **pp, js_conv_t *c)
+{
+	const char *p = *pp;
+
+	(void) memset(c, 0, sizeof (*c));
+	for (; *p == '-' || *p == '0' || *p == '+'; p++) {
+		c->jc_left |= *p == '-';
+		c->jc_zero |= *p == '0';
+		c->jc_plus |= *p == '+';
+	}
+	while (*p >= '0' && *p <= '9') {
+		if (c->jc_width > 1000)
+			return (-1);
+		c->jc_width = c->jc_width * 10 + (size_t)(*p++ - '0');
+	}
+	c->jc_letter = *p;
+	*pp = *p == '\0' ? p : p + 1;
+	return (0);
+}
+
+/*
+ * Push argument arg as conversion c makes it (a string, a number as
+ * text, JSON), or throw.
+ */
+static duk_ret_t
+js_conv_push(duk_context *ctx, const js_conv_t *c, duk_idx_t arg)
+{
+	double x;
+
+	if (c->jc_letter == 's') {
+		if (duk_is_undefined(ctx, arg) || duk_is_null(ctx, arg))
+			return (js_throw(ctx, "attempted to print undefined or "
+			    "null as a string (argument %d)", (int)arg));
+		duk_dup(ctx, arg);
+		(void) duk_to_string(ctx, -1);
+		return (0);
+	}
+	if (c->jc_letter == 'j') {
+		duk_dup(ctx, arg);
+		(void) duk_json_encode(ctx, -1);
+		return (0);
+	}
+	/* NaN and Infinity are no D (SPEC rule 2) */
+	if (!isfinite(x = duk_to_number(ctx, arg)))
+		return (js_throw(ctx, "%%%c of a value that is not a finite "
+		    "number (argument %d)", c->jc_letter, (int)arg));
+	if (c->jc_letter == 'd')
+		x = floor(x);
+	duk_push_number(ctx, x);
+	(void) duk_to_string(ctx, -1);
+	if (c->jc_plus && x >= 0) {
+		duk_push_string(ctx, "+");
+		duk_insert(ctx, -2);
+		duk_concat(ctx, 2);
+	}
+	return (0);
+}
+
+/* Pad the string on top of the stack to c's width, as c says. */
+static void
+js_conv_pad(duk_context *ctx, const js_conv_t *c)
+{
+	int num = c->jc_letter == 'd' || c->jc_letter == 'f';
+	duk_size_t len;
+	const char *s = duk_get_lstring(ctx, -1, &len);
+	size_t pad, sign;
+
+	if (c->jc_width <= len)
+		return;
+	pad = c->jc_width - len;
+	if (c->jc_left) {
+		duk_push_sprintf(ctx, "%*s", (int)pad, "");
+		duk_concat(ctx, 2);
+	} else if (c->jc_zero && num) {
+		/* zeros go after the sign */
+		sign = s[0] == '-' || s[0] == '+';
+		duk_push_lstring(ctx, s, sign);
+		duk_push_sprintf(ctx, "%0*d", (int)pad, 0);
+		duk_push_string(ctx, s + sign);
+		duk_concat(ctx, 3);
+		duk_remove(ctx, -2);
+	} else {
+		duk_push_sprintf(ctx, "%*s", (int)pad, "");
+		duk_insert(ctx, -2);
+		duk_concat(ctx, 2);
+	}
+}
+
 static duk_ret_t
 js_sprintf(duk_context *ctx)
 {
-	duk_idx_t nargs = duk_get_top(ctx), arg = 1;
-	const char *fmt = duk_require_string(ctx, 0), *p, *s;
-	duk_idx_t parts = 0;
+	duk_idx_t nargs = duk_get_top(ctx), arg = 1, parts = 0;
+	const char *fmt = duk_require_string(ctx, 0), *p, *run;
+	js_conv_t c;
 
-	for (p = fmt; *p != '\0'; ) {
-		int left = 0, zero = 0, plus = 0, num = 0;
-		size_t width = 0, len, pad;
-		const char *run = p;
-
-		while (*p != '\0' && *p != '%')
-			p++;
+	for (p = fmt; *p != '\0'; parts++) {
+		for (run = p; *p != '\0' && *p != '%'; p++)
+			continue;
 		if (p > run) {
 			duk_push_lstring(ctx, run, (duk_size_t)(p - run));
-			parts++;
-		}
-		if (*p == '\0')
-			break;
-		for (p++; *p == '-' || *p == '0' || *p == '+'; p++) {
-			left |= *p == '-';
-			zero |= *p == '0';
-			plus |= *p == '+';
-		}
-		while (*p >= '0' && *p <= '9') {
-			if (width > 1000)
-				return (js_throw(ctx, "width too large in "
-				    "\"%s\"", fmt));
-			width = width * 10 + (size_t)(*p++ - '0');
-		}
-		if (*p == '%') {
-			duk_push_string(ctx, "%");
-			parts++;
-			p++;
 			continue;
 		}
-		if (*p != 's' && *p != 'd' && *p != 'f' && *p != 'j')
+		p++;
+		if (js_conv(&p, &c) != 0)
+			return (js_throw(ctx, "width too large in \"%s\"", fmt));
+		if (c.jc_letter == '%') {
+			duk_push_string(ctx, "%");
+			continue;
+		}
+		if (c.jc_letter == '\0' || strchr("sdfj", c.jc_letter) == NULL)
 			return (js_throw(ctx, "unsupported conversion in "
 			    "\"%s\"", fmt));
 		if (arg >= nargs)
 			return (js_throw(ctx, "not enough arguments for \"%s\"",
 			    fmt));
-		switch (*p++) {
-		case 's':
-			if (duk_is_undefined(ctx, arg) || duk_is_null(ctx, arg))
-				return (js_throw(ctx, "attempted to print "
-				    "undefined or null as a string (argument "
-				    "%d)", (int)arg));
-			duk_dup(ctx, arg);
-			(void) duk_to_string(ctx, -1);
-			break;
-		case 'd':
-		case 'f':
-			/* NaN and Infinity are no D (SPEC rule 2) */
-			if (!isfinite(duk_to_number(ctx, arg)))
-				return (js_throw(ctx, "%%%c of a value that is "
-				    "not a finite number (argument %d)", p[-1],
-				    (int)arg));
-			duk_push_number(ctx, p[-1] == 'd' ?
-			    floor(duk_get_number(ctx, arg)) :
-			    duk_get_number(ctx, arg));
-			num = 1;
-			break;
-		default:
-			duk_dup(ctx, arg);
-			(void) duk_json_encode(ctx, -1);
-			break;
-		}
-		arg++;
-		if (num) {
-			int neg = duk_get_number(ctx, -1) < 0;
-
-			(void) duk_to_string(ctx, -1);
-			if (plus && !neg) {
-				duk_push_string(ctx, "+");
-				duk_insert(ctx, -2);
-				duk_concat(ctx, 2);
-			}
-		}
-		s = duk_get_lstring(ctx, -1, &len);
-		if (width > len) {
-			pad = width - len;
-			if (left) {
-				duk_push_sprintf(ctx, "%*s", (int)pad, "");
-				duk_concat(ctx, 2);
-			} else if (zero && num) {
-				/* zeros go after the sign */
-				size_t sign = s[0] == '-' || s[0] == '+';
-
-				duk_push_lstring(ctx, s, sign);
-				duk_push_sprintf(ctx, "%0*d", (int)pad, 0);
-				duk_push_string(ctx, s + sign);
-				duk_concat(ctx, 3);
-				duk_remove(ctx, -2);
-			} else {
-				duk_push_sprintf(ctx, "%*s", (int)pad, "");
-				duk_insert(ctx, -2);
-				duk_concat(ctx, 2);
-			}
-		}
-		parts++;
+		if (js_conv_push(ctx, &c, arg++) != 0)
+			return (DUK_RET_ERROR);
+		js_conv_pad(ctx, &c);
 	}
 	duk_concat(ctx, parts);
 	return (1);
