@@ -206,6 +206,49 @@ md_gen_keys(md_result_t *r, const md_decomp_t *d, size_t nd)
 	return (0);
 }
 
+#define	MD_ZPRAGMA	"#pragma D option zone="
+
+/* The bytes of n scripts: pragmas, blank line, body, NUL each. */
+static size_t
+md_gen_total(const md_request_t *req, size_t n, int perzone, size_t optlen,
+    size_t bodylen)
+{
+	size_t total = 0, i;
+
+	for (i = 0; i < n; i++) {
+		total += bodylen + optlen + 2;
+		if (perzone)
+			total += sizeof (MD_ZPRAGMA) + strlen(req->mdq_zones[i]);
+	}
+	return (total);
+}
+
+/* Script i into text: its zone's pragma, the options, the body. */
+static char *
+md_gen_script(char *text, const md_request_t *req, size_t i, int perzone,
+    const md_buf_t *opts, const md_buf_t *body)
+{
+	char *o = text;
+
+	if (perzone) {
+		(void) memcpy(o, MD_ZPRAGMA, sizeof (MD_ZPRAGMA) - 1);
+		o += sizeof (MD_ZPRAGMA) - 1;
+		(void) strcpy(o, req->mdq_zones[i]);
+		o += strlen(o);
+		*o++ = '\n';
+	}
+	if (opts->mb_len > 0) {
+		(void) memcpy(o, opts->mb_data, opts->mb_len);
+		o += opts->mb_len;
+	}
+	if (o != text)
+		*o++ = '\n';
+	(void) memcpy(o, body->mb_data, body->mb_len);
+	o += body->mb_len;
+	*o++ = '\0';
+	return (o);
+}
+
 /*
  * The result: n scripts, each its pragmas (zone, then options, then a
  * blank line; none without either) and the body.  The scripts share one
@@ -216,77 +259,44 @@ static md_result_t *
 md_gen_result(const md_request_t *req, const md_decomp_t *d, size_t nd,
     md_buf_t *body, int perzone, md_error_t *err)
 {
-	static const char zpragma[] = "#pragma D option zone=";
-	size_t n = perzone ? req->mdq_nzones : 1, total = 0, i;
+	size_t n = perzone ? req->mdq_nzones : 1, total, i;
 	md_result_t *r = NULL;
+	char *text = NULL, *o;
 	md_buf_t opts;
-	char *text = NULL;
 
 	md_buf_init(&opts);
 	md_gen_pragmas(&opts, req);
-	if (md_buf_failed(&opts)) {
-		(void) md_error_nomem(err);
-		goto fail;
-	}
-	for (i = 0; i < n; i++) {
-		total += body->mb_len + opts.mb_len + 2;
-		if (perzone)
-			total += sizeof (zpragma) + strlen(req->mdq_zones[i]);
-	}
-	if (total > MD_MAXOUTPUT) {
+	total = md_gen_total(req, n, perzone, opts.mb_len, body->mb_len);
+	if (!md_buf_failed(&opts) && total > MD_MAXOUTPUT) {
 		(void) md_error_set(err, MD_ERR_LIMIT, "the scripts would be "
 		    "larger than the limit of %lu MiB", MD_MAXOUTPUT >> 20);
 		goto fail;
 	}
-	if ((r = calloc(1, sizeof (*r))) == NULL ||
+	if (md_buf_failed(&opts) || (r = calloc(1, sizeof (*r))) == NULL ||
 	    (r->mdr_scripts = calloc(n, sizeof (char *))) == NULL ||
 	    (r->mdr_lens = calloc(n, sizeof (size_t))) == NULL ||
-	    md_gen_keys(r, d, nd) != 0) {
-		(void) md_error_nomem(err);
-		goto fail;
-	}
+	    md_gen_keys(r, d, nd) != 0)
+		goto nomem;
 	r->mdr_nscripts = n;
 	r->mdr_perzone = perzone;
-
 	if (!perzone && opts.mb_len == 0) {
 		/* the body is the script: take it, shrunk to fit */
-		md_buf_fini(&opts);
 		if ((r->mdr_scripts[0] = md_buf_claim(body, &r->mdr_lens[0])) ==
-		    NULL) {
-			(void) md_error_nomem(err);
-			md_result_free(r);
-			return (NULL);
+		    NULL)
+			goto nomem;
+	} else {
+		if ((o = text = malloc(total)) == NULL)
+			goto nomem;
+		for (i = 0; i < n; i++) {
+			r->mdr_scripts[i] = o;
+			o = md_gen_script(o, req, i, perzone, &opts, body);
+			r->mdr_lens[i] = (size_t)(o - r->mdr_scripts[i]) - 1;
 		}
-		return (r);
-	}
-	if ((text = malloc(total)) == NULL) {
-		(void) md_error_nomem(err);
-		goto fail;
-	}
-	for (i = 0; i < n; i++) {
-		char *s = text;
-
-		if (perzone) {
-			(void) memcpy(text, zpragma, sizeof (zpragma) - 1);
-			text += sizeof (zpragma) - 1;
-			(void) strcpy(text, req->mdq_zones[i]);
-			text += strlen(text);
-			*text++ = '\n';
-		}
-		if (opts.mb_len > 0) {
-			(void) memcpy(text, opts.mb_data, opts.mb_len);
-			text += opts.mb_len;
-		}
-		if (text != s)
-			*text++ = '\n';
-		(void) memcpy(text, body->mb_data, body->mb_len);
-		text += body->mb_len;
-		*text++ = '\0';
-		r->mdr_scripts[i] = s;
-		r->mdr_lens[i] = (size_t)(text - s) - 1;
 	}
 	md_buf_fini(&opts);
 	return (r);
+nomem:
+	(void) md_error_nomem(err);
 fail:
 	/* nothing points into text yet: mdr_scripts is still all NULL */
 	md_buf_fini(&opts);
