@@ -170,9 +170,11 @@ fz_generate(const md_metric_t *m, const md_request_t *req)
 	fz_gencode = MD_ERR_NONE;
 	if ((r = md_generate(m, req, &err)) == NULL) {
 		fz_gencode = err.mde_code;
+		/* a predicate may name a field the metric lacks */
 		if (err.mde_code != MD_ERR_TRANSLATE &&
 		    err.mde_code != MD_ERR_LIMIT && err.mde_code != MD_ERR_NOMEM &&
-		    err.mde_code != MD_ERR_D)
+		    err.mde_code != MD_ERR_D && !(err.mde_code == MD_ERR_FIELD &&
+		    req->mdq_pred != NULL))
 			fz_fail("generate: code %d: %s", err.mde_code,
 			    err.mde_msg);
 		fz_check_message(err.mde_msg);
