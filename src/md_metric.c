@@ -89,7 +89,6 @@ typedef struct md_load {
 	int		ld_anyverify;
 	int		ld_anyclean;
 	int		ld_anyaggregate;
-	int		ld_nomem;	/* a string could not be kept */
 } md_load_t;
 
 static int md_load_invalid(md_load_t *, const char *, ...)
@@ -113,22 +112,21 @@ md_load_alloc(md_load_t *ld, size_t n, size_t size)
 }
 
 /*
- * A string of the document the metric keeps, copied into its arena.  When
- * memory runs out, it says so in ld_nomem (checked once, at the end) and
- * gives "".
+ * Keep a string of the document: a copy in the metric's arena, in *dstp.
+ * Returns 0, or -1 with the error set when memory runs out, as every
+ * allocation of the loader does.
  */
-static const char *
-md_load_str(md_load_t *ld, const char *s)
+static int
+md_load_keep(md_load_t *ld, const char **dstp, const char *s)
 {
 	size_t n = strlen(s) + 1;
 	char *p;
 
-	if ((p = md_load_alloc(ld, n, 1)) == NULL) {
-		ld->ld_nomem = 1;
-		return ("");
-	}
+	if ((p = md_load_alloc(ld, n, 1)) == NULL)
+		return (md_error_nomem(ld->ld_err));
 	(void) memcpy(p, s, n);
-	return (p);
+	*dstp = p;
+	return (0);
 }
 
 /*
@@ -207,7 +205,8 @@ md_load_strings(md_load_t *ld, cJSON *v, const char *what,
 		if (nonempty && c->valuestring[0] == '\0')
 			return (md_load_invalid(ld,
 			    "%s[%zu]: must not be empty", what, i));
-		(*vp)[i] = md_load_str(ld, c->valuestring);
+		if (md_load_keep(ld, &(*vp)[i], c->valuestring) != 0)
+			return (-1);
 		md_load_drop(v, c);
 	}
 	*np = n;
@@ -260,7 +259,8 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 	if (cJSON_IsString(v)) {
 		if (md_load_percent(ld, v->valuestring, pd, sect, key) != 0)
 			return (-1);
-		sv->msv_one = md_load_str(ld, v->valuestring);
+		if (md_load_keep(ld, &sv->msv_one, v->valuestring) != 0)
+			return (-1);
 		sv->msv_v = &sv->msv_one;
 		sv->msv_n = 1;
 		return (0);
@@ -277,7 +277,8 @@ md_load_strv(md_load_t *ld, const cJSON *v, int arrays, md_strv_t *sv,
 			    "must be a string", pd, sect, key, i));
 		if (md_load_percent(ld, c->valuestring, pd, sect, key) != 0)
 			return (-1);
-		sv->msv_v[i] = md_load_str(ld, c->valuestring);
+		if (md_load_keep(ld, &sv->msv_v[i], c->valuestring) != 0)
+			return (-1);
 	}
 	return (0);
 }
@@ -308,7 +309,8 @@ md_load_map(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
 
 	for (c = v->child, i = 0; c != NULL; c = next, i++) {
 		next = c->next;
-		map->ma_pairs[i].pr_key = md_load_str(ld, c->string);
+		if (md_load_keep(ld, &map->ma_pairs[i].pr_key, c->string) != 0)
+			return (-1);
 		if (md_load_strv(ld, c, arrays, &map->ma_pairs[i].pr_val, pd,
 		    sect, c->string) != 0)
 			return (-1);
@@ -401,7 +403,8 @@ md_load_gathers(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
 			    "must be an object with \"gather\" and \"store\"",
 			    pd, sect, f));
 
-		g->mg_field = md_load_str(ld, f);
+		if (md_load_keep(ld, &g->mg_field, f) != 0)
+			return (-1);
 		if (cJSON_IsString(ge) && cJSON_IsString(st)) {
 			g->mg_n = 1;
 		} else if (cJSON_IsArray(ge) && cJSON_IsArray(st) &&
@@ -444,8 +447,12 @@ md_load_gathers(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
 				return (md_error_nomem(ld->ld_err));
 			(void) snprintf(name, len, "%s%s%zu",
 			    thread ? "self->" : "", f, j);
-			g->mg_exprs[j] = md_load_str(ld, e->valuestring);
-			g->mg_index[j] = md_load_str(ld, g->mg_index[j]);
+			if (md_load_keep(ld, &g->mg_exprs[j],
+			    e->valuestring) != 0)
+				return (-1);
+			if (md_load_keep(ld, &g->mg_index[j],
+			    g->mg_index[j]) != 0)
+				return (-1);
 			g->mg_names[j] = name;
 		}
 		/* the copy: entry pd's tree is freed once it is loaded */
@@ -482,8 +489,11 @@ md_load_local(md_load_t *ld, const cJSON *v, size_t pd, md_probedesc_t *p)
 			return (md_load_invalid(ld, "probedesc[%zu].local[%zu]:"
 			    " \"%s\" is not declared in metad.locals", pd, i,
 			    kv->string));
-		p->pd_locals[i].ml_name = md_load_str(ld, kv->string);
-		p->pd_locals[i].ml_value = md_load_str(ld, kv->valuestring);
+		if (md_load_keep(ld, &p->pd_locals[i].ml_name, kv->string) != 0)
+			return (-1);
+		if (md_load_keep(ld, &p->pd_locals[i].ml_value,
+		    kv->valuestring) != 0)
+			return (-1);
 	}
 	return (0);
 }
@@ -659,7 +669,8 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 		if (!cJSON_IsString(x))
 			return (md_load_invalid(ld, "probedesc[%zu].predicate: "
 			    "must be a string", pd));
-		p->pd_predicate = md_load_str(ld, x->valuestring);
+		if (md_load_keep(ld, &p->pd_predicate, x->valuestring) != 0)
+			return (-1);
 	}
 	return (0);
 }
@@ -736,8 +747,11 @@ md_load_locals(md_load_t *ld, const cJSON *v)
 		if (md_strtab_put(&ld->ld_localdecl, kv->string, i) != 0)
 			return (md_load_invalid(ld, "metad.locals[%zu]: \"%s\" "
 			    "is declared twice", i, kv->string));
-		m->mm_locals[i].ml_name = md_load_str(ld, kv->string);
-		m->mm_locals[i].ml_value = md_load_str(ld, kv->valuestring);
+		if (md_load_keep(ld, &m->mm_locals[i].ml_name, kv->string) != 0)
+			return (-1);
+		if (md_load_keep(ld, &m->mm_locals[i].ml_value,
+		    kv->valuestring) != 0)
+			return (-1);
 	}
 	return (0);
 }
@@ -761,10 +775,10 @@ md_load_missing(md_load_t *ld, const char *place, const char *key,
 	return (md_load_invalid(ld, "%s: missing", place));
 }
 
-static void md_load_warn(md_load_t *, const char *, ...) MD_PRINTFLIKE(2, 3);
+static int md_load_warn(md_load_t *, const char *, ...) MD_PRINTFLIKE(2, 3);
 
-/* Keep a warning for the caller (md_metric_warning()). */
-static void
+/* Keep a warning for the caller (md_metric_warning()); -1 if no memory. */
+static int
 md_load_warn(md_load_t *ld, const char *fmt, ...)
 {
 	md_metric_t *m = ld->ld_m;
@@ -772,11 +786,14 @@ md_load_warn(md_load_t *ld, const char *fmt, ...)
 	va_list ap;
 
 	if (m->mm_nwarnings == MD_MAXWARNINGS)
-		return;
+		return (0);
 	va_start(ap, fmt);
 	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
 	va_end(ap);
-	m->mm_warnings[m->mm_nwarnings++] = md_load_str(ld, msg);
+	if (md_load_keep(ld, &m->mm_warnings[m->mm_nwarnings], msg) != 0)
+		return (-1);
+	m->mm_nwarnings++;
+	return (0);
 }
 
 /*
@@ -784,27 +801,30 @@ md_load_warn(md_load_t *ld, const char *fmt, ...)
  * look like misspelt ones: the language ignores them, and a user should
  * hear of it.  Other keys of the top level are for other tools: silent.
  */
-static void
+static int
 md_load_misplaced(md_load_t *ld, const cJSON *root, const cJSON *metad)
 {
 	const char *home, *near;
 	const cJSON *c;
+	int rv = 0;
 
-	for (c = root->child; c != NULL; c = c->next) {
-		if ((home = md_key_home(c->string)) != NULL && home != md_at_top)
-			md_load_warn(ld, "%s: ignored at the top level: it "
-			    "belongs %s", c->string, home);
+	for (c = root->child; c != NULL && rv == 0; c = c->next) {
+		home = md_key_home(c->string);
+		if (home != NULL && home != md_at_top)
+			rv = md_load_warn(ld, "%s: ignored at the top level: "
+			    "it belongs %s", c->string, home);
 	}
-	for (c = metad->child; c != NULL; c = c->next) {
+	for (c = metad->child; c != NULL && rv == 0; c = c->next) {
 		home = md_key_home(c->string);
 		if (home != NULL && home != md_in_metad)
-			md_load_warn(ld, "metad.%s: ignored: it belongs %s",
-			    c->string, home);
+			rv = md_load_warn(ld, "metad.%s: ignored: it belongs "
+			    "%s", c->string, home);
 		else if (home == NULL && (near = md_suggest(c->string,
 		    md_metad_keys, MD_NKEYS(md_metad_keys))) != NULL)
-			md_load_warn(ld, "metad.%s: ignored: did you mean "
+			rv = md_load_warn(ld, "metad.%s: ignored: did you mean "
 			    "\"%s\"?", c->string, near);
 	}
+	return (rv);
 }
 
 /* fields and fields_internal, into the field table. */
@@ -878,13 +898,16 @@ md_load_metric(md_load_t *ld, cJSON *root)
 
 	metad = cJSON_GetObjectItemCaseSensitive(root, "metad");
 	if (metad == NULL)
-		return (md_load_missing(ld, "metad", "metad", NULL, NULL, root));
+		return (md_load_missing(ld, "metad", "metad", NULL, NULL,
+		    root));
 	if (!cJSON_IsObject(metad))
 		return (md_load_invalid(ld, "metad: must be an object"));
-	md_load_misplaced(ld, root, metad);
+	if (md_load_misplaced(ld, root, metad) != 0)
+		return (-1);
 	if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) !=
 	    NULL && cJSON_IsString(c))
-		m->mm_description = md_load_str(ld, c->valuestring);
+		if (md_load_keep(ld, &m->mm_description, c->valuestring) != 0)
+			return (-1);
 	if (md_load_locals(ld,
 	    cJSON_GetObjectItemCaseSensitive(metad, "locals")) != 0)
 		return (-1);
@@ -931,8 +954,6 @@ md_load_metric(md_load_t *ld, cJSON *root)
 	}
 	if (md_load_across(ld) != 0)
 		return (-1);
-	if (ld->ld_nomem)
-		return (md_error_nomem(ld->ld_err));
 	md_load_public(m);
 	m->mm_maxgathered = ld->ld_gathered.st_n;
 	return (0);

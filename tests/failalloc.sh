@@ -22,7 +22,8 @@ if [ $# -eq 0 ]; then
 	    json-per-zone json-decomposition interval-long-per-zone \
 	    options-after-zone-pragma list-fields output-dir \
 	    error-predicate-kind-string error-unresolved-transform \
-	    internal-listed-twice list-metrics metric-by-name quiet-option
+	    internal-listed-twice list-metrics metric-by-name quiet-option \
+	    warn-misplaced-keys
 fi
 
 # Metrics named without a path are the project's examples, not what
