@@ -363,6 +363,87 @@ md_load_store(const char *store, int *threadp,
 }
 
 /*
+ * Element j of field f's gather: its expression e, its store s, and the
+ * D variable it goes into, named here once for every request: "self->F0"
+ * for a thread store, "F0" for a global one, N the element.
+ */
+static int
+md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
+    const cJSON *s, size_t pd, const char *sect)
+{
+	size_t len = strlen(g->mg_field) + 32;
+	const char *index;
+	int thread;
+	char *name;
+
+	if (!cJSON_IsString(e) || !cJSON_IsString(s))
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: gather and "
+		    "store must both be strings or both arrays of strings of "
+		    "the same length", pd, sect, g->mg_field));
+	if (md_load_store(s->valuestring, &thread, &index) != 0)
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: store "
+		    "\"%s\" is not thread, global, thread[INDEX] or "
+		    "global[INDEX]", pd, sect, g->mg_field, s->valuestring));
+	if ((name = md_load_alloc(ld, len, 1)) == NULL)
+		return (md_error_nomem(ld->ld_err));
+	(void) snprintf(name, len, "%s%s%zu", thread ? "self->" : "",
+	    g->mg_field, j);
+	g->mg_names[j] = name;
+	if (md_load_keep(ld, &g->mg_exprs[j], e->valuestring) != 0 ||
+	    md_load_keep(ld, &g->mg_index[j], index) != 0)
+		return (-1);
+	return (0);
+}
+
+/* Field f's gather: {"gather": E, "store": S}, each a string or an array. */
+static int
+md_load_gather(md_load_t *ld, md_gather_t *g, const cJSON *c, size_t pd,
+    const char *sect)
+{
+	const char *f = c->string;
+	const cJSON *ge, *st, *e, *s;
+	size_t kind, j;
+
+	if (!md_strtab_get(&ld->ld_m->mm_fieldtab, f, &kind))
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: \"%s\" is "
+		    "not a field of the metric", pd, sect, f, f));
+	if (!md_is_identifier(f))
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: a gathered "
+		    "field must be a D identifier", pd, sect, f));
+	ge = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c,
+	    "gather") : NULL;
+	st = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c,
+	    "store") : NULL;
+	if (ge == NULL || st == NULL)
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: must be an "
+		    "object with \"gather\" and \"store\"", pd, sect, f));
+	if (md_load_keep(ld, &g->mg_field, f) != 0)
+		return (-1);
+	if (cJSON_IsString(ge) && cJSON_IsString(st))
+		g->mg_n = 1;
+	else if (!cJSON_IsArray(ge) || !cJSON_IsArray(st) || (g->mg_n =
+	    md_json_count(ge)) != md_json_count(st) || g->mg_n == 0)
+		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: gather and "
+		    "store must both be strings or both arrays of strings of "
+		    "the same length", pd, sect, f));
+	g->mg_exprs = md_load_alloc(ld, g->mg_n, sizeof (char *));
+	g->mg_names = md_load_alloc(ld, g->mg_n, sizeof (char *));
+	g->mg_index = md_load_alloc(ld, g->mg_n, sizeof (char *));
+	if (g->mg_exprs == NULL || g->mg_names == NULL || g->mg_index == NULL)
+		return (md_error_nomem(ld->ld_err));
+	e = cJSON_IsString(ge) ? ge : ge->child;
+	s = cJSON_IsString(st) ? st : st->child;
+	for (j = 0; j < g->mg_n; j++, e = e->next, s = s->next) {
+		if (md_load_gather_one(ld, g, j, e, s, pd, sect) != 0)
+			return (-1);
+	}
+	/* the copy: entry pd's tree is freed once it is loaded */
+	if (md_strtab_put(&ld->ld_gathered, g->mg_field, pd) < 0)
+		return (md_error_nomem(ld->ld_err));
+	return (0);
+}
+
+/*
  * The gather or alwaysgather object of entry pd.  Each member's subtree is
  * freed once loaded: one entry may gather thousands of fields.
  */
@@ -371,7 +452,7 @@ md_load_gathers(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
     md_gather_t **gp, size_t *np)
 {
 	cJSON *c, *next;
-	size_t i, j, kind;
+	size_t i;
 
 	if (!cJSON_IsObject(v))
 		return (md_load_invalid(ld, "probedesc[%zu].%s: must be an "
@@ -379,85 +460,10 @@ md_load_gathers(md_load_t *ld, cJSON *v, size_t pd, const char *sect,
 	*np = md_json_count(v);
 	if ((*gp = md_load_alloc(ld, *np, sizeof (md_gather_t))) == NULL)
 		return (md_error_nomem(ld->ld_err));
-
 	for (c = v->child, i = 0; c != NULL; c = next, i++) {
-		md_gather_t *g = &(*gp)[i];
-		const char *f = c->string;
-		const cJSON *ge, *st, *e, *s;
-
 		next = c->next;
-		if (!md_strtab_get(&ld->ld_m->mm_fieldtab, f, &kind))
-			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
-			    "\"%s\" is not a field of the metric", pd, sect,
-			    f, f));
-		if (!md_is_identifier(f))
-			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: a "
-			    "gathered field must be a D identifier", pd, sect,
-			    f));
-		ge = cJSON_IsObject(c) ?
-		    cJSON_GetObjectItemCaseSensitive(c, "gather") : NULL;
-		st = cJSON_IsObject(c) ?
-		    cJSON_GetObjectItemCaseSensitive(c, "store") : NULL;
-		if (ge == NULL || st == NULL)
-			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
-			    "must be an object with \"gather\" and \"store\"",
-			    pd, sect, f));
-
-		if (md_load_keep(ld, &g->mg_field, f) != 0)
+		if (md_load_gather(ld, &(*gp)[i], c, pd, sect) != 0)
 			return (-1);
-		if (cJSON_IsString(ge) && cJSON_IsString(st)) {
-			g->mg_n = 1;
-		} else if (cJSON_IsArray(ge) && cJSON_IsArray(st) &&
-		    (g->mg_n = md_json_count(ge)) == md_json_count(st) &&
-		    g->mg_n > 0) {
-			/* the elements are checked below */
-		} else {
-			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
-			    "gather and store must both be strings or both "
-			    "arrays of strings of the same length", pd, sect,
-			    f));
-		}
-
-		g->mg_exprs = md_load_alloc(ld, g->mg_n, sizeof (char *));
-		g->mg_names = md_load_alloc(ld, g->mg_n, sizeof (char *));
-		g->mg_index = md_load_alloc(ld, g->mg_n, sizeof (char *));
-		if (g->mg_exprs == NULL || g->mg_names == NULL ||
-		    g->mg_index == NULL)
-			return (md_error_nomem(ld->ld_err));
-
-		e = cJSON_IsString(ge) ? ge : ge->child;
-		s = cJSON_IsString(st) ? st : st->child;
-		for (j = 0; j < g->mg_n; j++, e = e->next, s = s->next) {
-			size_t len = strlen(f) + 32;
-			int thread;
-			char *name;
-
-			if (!cJSON_IsString(e) || !cJSON_IsString(s))
-				return (md_load_invalid(ld, "probedesc[%zu]."
-				    "%s.%s: gather and store must both be "
-				    "strings or both arrays of strings of the "
-				    "same length", pd, sect, f));
-			if (md_load_store(s->valuestring, &thread,
-			    &g->mg_index[j]) != 0)
-				return (md_load_invalid(ld, "probedesc[%zu]."
-				    "%s.%s: store \"%s\" is not thread, global,"
-				    " thread[INDEX] or global[INDEX]", pd,
-				    sect, f, s->valuestring));
-			if ((name = md_load_alloc(ld, len, 1)) == NULL)
-				return (md_error_nomem(ld->ld_err));
-			(void) snprintf(name, len, "%s%s%zu",
-			    thread ? "self->" : "", f, j);
-			if (md_load_keep(ld, &g->mg_exprs[j],
-			    e->valuestring) != 0)
-				return (-1);
-			if (md_load_keep(ld, &g->mg_index[j],
-			    g->mg_index[j]) != 0)
-				return (-1);
-			g->mg_names[j] = name;
-		}
-		/* the copy: entry pd's tree is freed once it is loaded */
-		if (md_strtab_put(&ld->ld_gathered, g->mg_field, pd) < 0)
-			return (md_error_nomem(ld->ld_err));
 		md_load_drop(v, c);
 	}
 	return (0);
@@ -587,17 +593,13 @@ md_load_unknown(md_load_t *ld, size_t pd, const char *key)
 	    pd, key));
 }
 
+/* An entry's keys: only those of md_pd_keys. */
 static int
-md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
+md_load_entry_keys(md_load_t *ld, const cJSON *v, size_t pd)
 {
 	const cJSON *c;
-	cJSON *probes, *x;
 	size_t i;
-	char what[64];
 
-	if (!cJSON_IsObject(v))
-		return (md_load_invalid(ld, "probedesc[%zu]: must be an object",
-		    pd));
 	for (c = v->child; c != NULL; c = c->next) {
 		for (i = 0; i < MD_NKEYS(md_pd_keys); i++) {
 			if (strcmp(c->string, md_pd_keys[i]) == 0)
@@ -606,8 +608,15 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 		if (i == MD_NKEYS(md_pd_keys))
 			return (md_load_unknown(ld, pd, c->string));
 	}
+	return (0);
+}
 
-	probes = cJSON_GetObjectItemCaseSensitive(v, "probes");
+/* probes: required, a non-empty array of non-empty strings. */
+static int
+md_load_probes(md_load_t *ld, cJSON *probes, size_t pd, md_probedesc_t *p)
+{
+	char what[64];
+
 	(void) snprintf(what, sizeof (what), "probedesc[%zu].probes", pd);
 	if (probes == NULL)
 		return (md_load_invalid(ld, "probedesc[%zu]: needs \"probes\"",
@@ -618,7 +627,59 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 	if (p->pd_nprobes > MD_MAXPROBES)
 		return (md_error_set(ld->ld_err, MD_ERR_LIMIT, "%s: more than "
 		    "%d probes", what, MD_MAXPROBES));
+	return (0);
+}
 
+/* verify: an object, only where the entry aggregates, of gathered fields. */
+static int
+md_load_verify(md_load_t *ld, cJSON *x, size_t pd, md_probedesc_t *p)
+{
+	if (!cJSON_IsObject(x))
+		return (md_load_invalid(ld, "probedesc[%zu].verify: must be an "
+		    "object", pd));
+	if (!p->pd_aggregate.ma_present)
+		return (md_load_invalid(ld, "probedesc[%zu].verify: requires "
+		    "aggregate", pd));
+	if (md_load_map(ld, x, pd, "verify", 1, &p->pd_verify) != 0 ||
+	    md_load_gathered_keys(ld, &p->pd_verify, pd, "verify") != 0)
+		return (-1);
+	ld->ld_anyverify = 1;
+	return (0);
+}
+
+/* clean: a non-empty object of gathered fields, each now cleaned. */
+static int
+md_load_clean(md_load_t *ld, cJSON *x, size_t pd, md_probedesc_t *p)
+{
+	size_t i;
+
+	if (!cJSON_IsObject(x) || x->child == NULL)
+		return (md_load_invalid(ld, "probedesc[%zu].clean: must be a "
+		    "non-empty object", pd));
+	if (md_load_map(ld, x, pd, "clean", 1, &p->pd_clean) != 0 ||
+	    md_load_gathered_keys(ld, &p->pd_clean, pd, "clean") != 0)
+		return (-1);
+	for (i = 0; i < p->pd_clean.ma_n; i++) {
+		if (md_strtab_put(&ld->ld_cleaned,
+		    p->pd_clean.ma_pairs[i].pr_key, pd) < 0)
+			return (md_error_nomem(ld->ld_err));
+	}
+	ld->ld_anyclean = 1;
+	return (0);
+}
+
+/* Entry pd: each key in the order the rules need (gathers first). */
+static int
+md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
+{
+	cJSON *x;
+
+	if (!cJSON_IsObject(v))
+		return (md_load_invalid(ld, "probedesc[%zu]: must be an object",
+		    pd));
+	if (md_load_entry_keys(ld, v, pd) != 0 || md_load_probes(ld,
+	    cJSON_GetObjectItemCaseSensitive(v, "probes"), pd, p) != 0)
+		return (-1);
 	if ((x = cJSON_GetObjectItemCaseSensitive(v, "alwaysgather")) != NULL) {
 		if (md_load_gathers(ld, x, pd, "alwaysgather", &p->pd_always,
 		    &p->pd_nalways) != 0)
@@ -636,43 +697,18 @@ md_load_probedesc(md_load_t *ld, cJSON *v, size_t pd, md_probedesc_t *p)
 	    cJSON_GetObjectItemCaseSensitive(v, "aggregate"),
 	    cJSON_GetObjectItemCaseSensitive(v, "transforms"), pd, p) != 0)
 		return (-1);
-
-	if ((x = cJSON_GetObjectItemCaseSensitive(v, "verify")) != NULL) {
-		if (!cJSON_IsObject(x))
-			return (md_load_invalid(ld, "probedesc[%zu].verify: "
-			    "must be an object", pd));
-		if (!p->pd_aggregate.ma_present)
-			return (md_load_invalid(ld, "probedesc[%zu].verify: "
-			    "requires aggregate", pd));
-		if (md_load_map(ld, x, pd, "verify", 1, &p->pd_verify) != 0 ||
-		    md_load_gathered_keys(ld, &p->pd_verify, pd, "verify") != 0)
-			return (-1);
-		ld->ld_anyverify = 1;
-	}
-
-	if ((x = cJSON_GetObjectItemCaseSensitive(v, "clean")) != NULL) {
-		if (!cJSON_IsObject(x) || x->child == NULL)
-			return (md_load_invalid(ld, "probedesc[%zu].clean: "
-			    "must be a non-empty object", pd));
-		if (md_load_map(ld, x, pd, "clean", 1, &p->pd_clean) != 0 ||
-		    md_load_gathered_keys(ld, &p->pd_clean, pd, "clean") != 0)
-			return (-1);
-		for (i = 0; i < p->pd_clean.ma_n; i++) {
-			if (md_strtab_put(&ld->ld_cleaned,
-			    p->pd_clean.ma_pairs[i].pr_key, pd) < 0)
-				return (md_error_nomem(ld->ld_err));
-		}
-		ld->ld_anyclean = 1;
-	}
-
-	if ((x = cJSON_GetObjectItemCaseSensitive(v, "predicate")) != NULL) {
-		if (!cJSON_IsString(x))
-			return (md_load_invalid(ld, "probedesc[%zu].predicate: "
-			    "must be a string", pd));
-		if (md_load_keep(ld, &p->pd_predicate, x->valuestring) != 0)
-			return (-1);
-	}
-	return (0);
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "verify")) != NULL &&
+	    md_load_verify(ld, x, pd, p) != 0)
+		return (-1);
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "clean")) != NULL &&
+	    md_load_clean(ld, x, pd, p) != 0)
+		return (-1);
+	if ((x = cJSON_GetObjectItemCaseSensitive(v, "predicate")) == NULL)
+		return (0);
+	if (!cJSON_IsString(x))
+		return (md_load_invalid(ld, "probedesc[%zu].predicate: must be "
+		    "a string", pd));
+	return (md_load_keep(ld, &p->pd_predicate, x->valuestring));
 }
 
 /* Rules that span all the entries (SPEC 2, "Across all entries"). */
