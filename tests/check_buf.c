@@ -75,8 +75,8 @@ START_TEST(buf_should_stop_at_its_limit)
 	ck_assert_int_eq(md_buf_error(&b, &err), -1);
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
 	/* every limited buffer holds part of the scripts: their limit */
-	ck_assert_str_eq(err.mde_msg, "the scripts would be larger than the "
-	    "limit of 256 MiB");
+	ck_assert_str_eq(err.mde_msg, t_fmt("the scripts would be larger than "
+	    "the limit of %lu MiB", MD_MAXOUTPUT >> 20));
 	md_buf_fini(&b);
 
 	/* what another may still take, as a limit (0 is none) */

@@ -332,7 +332,8 @@ START_TEST(dparse_should_bound_nesting)
 		s = t_nested(shapes[i][0], shapes[i][1], shapes[i][2],
 		    1000000);
 		ck_assert_msg(strstr(t_parse(s, MD_DC_PROGRAM),
-		    "nested deeper than 64 levels") != NULL, "%s: %s",
+		    t_fmt("nested deeper than %d levels", MD_DMAXDEPTH)) !=
+		    NULL, "%s: %s",
 		    shapes[i][0], t_parse(s, MD_DC_PROGRAM));
 		free(s);
 	}

@@ -334,14 +334,21 @@ START_TEST(gen_should_refuse_a_malformed_request)
 
 	(void) memset(&req, 0, sizeof (req));
 	ck_assert_ptr_null(md_generate(NULL, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_str_eq(err.mde_msg, "no metric or request");
 	ck_assert_ptr_null(md_generate(m, NULL, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_str_eq(err.mde_msg, "no metric or request");
 	req.mdq_decomps = &d;
 	req.mdq_ndecomps = 1;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
 	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
 	d.mdd_kind = MD_DECOMP_STRING;
 	d.mdd_field = NULL;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
 	md_metric_free(m);
 }
 END_TEST
@@ -422,7 +429,8 @@ START_TEST(gen_should_refuse_more_zones_than_its_limit)
 	req.mdq_nzones = MD_MAXZONES + 1;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
-	ck_assert_str_eq(err.mde_msg, "more than 1024 zones");
+	ck_assert_str_eq(err.mde_msg, t_fmt("more than %d zones",
+	    MD_MAXZONES));
 	md_metric_free(m);
 }
 END_TEST
@@ -461,8 +469,8 @@ START_TEST(gen_should_refuse_scripts_past_the_output_limit)
 	req.mdq_hostname = T_HOST;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
-	ck_assert_str_eq(err.mde_msg, "the scripts would be larger than the "
-	    "limit of 256 MiB");
+	ck_assert_str_eq(err.mde_msg, t_fmt("the scripts would be larger than "
+	    "the limit of %lu MiB", MD_MAXOUTPUT >> 20));
 	md_pred_free(p);
 	md_metric_free(m);
 	free(metric);

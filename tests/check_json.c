@@ -164,7 +164,8 @@ START_TEST(json_should_say_when_nesting_is_too_deep)
 		text[n + i] = ']';
 	}
 	ck_assert_str_eq(t_json_error(text, 2 * n, MD_ERR_LIMIT),
-	    "JSON nested deeper than 128 levels at line 1, column 129");
+	    t_fmt("JSON nested deeper than %d levels at line 1, column %d",
+	    MD_MAXJSONDEPTH, MD_MAXJSONDEPTH + 1));
 	/* 128 levels are fine */
 	text[2 * n - 1] = '\0';
 	t_json_ok(text + 1);

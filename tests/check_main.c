@@ -2,6 +2,7 @@
  * check_main.c: runs every unit test suite, and the helpers they share.
  */
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,21 @@ t_keep(const char *s)
 
 	ck_assert_msg(strlen(s) < T_RINGLEN, "test text too long");
 	(void) strcpy(slot, s);
+	return (slot);
+}
+
+/* printf into a kept slot: messages made from the limits' constants */
+const char *
+t_fmt(const char *fmt, ...)
+{
+	char *slot = t_slot();
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(slot, T_RINGLEN, fmt, ap);
+	va_end(ap);
+	ck_assert_msg(n >= 0 && n < T_RINGLEN, "test text too long");
 	return (slot);
 }
 

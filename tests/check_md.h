@@ -15,6 +15,12 @@
 /* The host name the tests generate with. */
 #define	T_HOST	"testhost"
 
+extern const char *t_fmt(const char *, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
 extern Suite *utf8_suite(void);
 extern Suite *buf_suite(void);
 extern Suite *path_suite(void);

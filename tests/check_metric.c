@@ -716,12 +716,12 @@ END_TEST
 
 START_TEST(metric_should_refuse_what_is_past_its_limits)
 {
-	t_big(MD_MAXFIELDS + 1, 1, 1, "fields: more than 65536 fields, public "
-	    "and internal");
-	t_big(1, MD_MAXENTRIES + 1, 1, "metad.probedesc: more than 65536 "
-	    "entries");
-	t_big(1, 1, MD_MAXPROBES + 1, "probedesc[0].probes: more than 65536 "
-	    "probes");
+	t_big(MD_MAXFIELDS + 1, 1, 1, t_fmt("fields: more than %d fields, "
+	    "public and internal", MD_MAXFIELDS));
+	t_big(1, MD_MAXENTRIES + 1, 1, t_fmt("metad.probedesc: more than %d "
+	    "entries", MD_MAXENTRIES));
+	t_big(1, 1, MD_MAXPROBES + 1, t_fmt("probedesc[0].probes: more than "
+	    "%d probes", MD_MAXPROBES));
 }
 END_TEST
 
