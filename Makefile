@@ -77,7 +77,8 @@ FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
 LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_arena.c src/md_hash.c src/md_json.c src/md_suggest.c \
-	src/md_metric.c src/md_number.c src/md_pred.c src/md_plan.c \
+	src/md_rules.c src/md_load.c src/md_metric.c \
+	src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
 	src/md_option.c src/md_gen.c src/md_result.c
@@ -92,7 +93,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
-HDRS = include/metad.h src/md_impl.h src/cli.h
+HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 

@@ -9,7 +9,9 @@
  *	md_hash.c	fixed-size tables from strings to indexes
  *	md_json.c	cJSON parsing shared by metrics and predicates; text
  *			that must be UTF-8
- *	md_metric.c	load a metric into md_metric_t and validate it
+ *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
+ *	md_rules.c	the rules that span keys and entries (md_load.h)
+ *	md_metric.c	a loaded metric, read and freed
  *	md_number.c	print numbers as JavaScript does
  *	md_pred.c	krill predicates: parse, print
  *	md_plan.c	which probedesc entries a script needs, what is gathered

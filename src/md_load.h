@@ -1,0 +1,47 @@
+/*
+ * md_load.h: what loading a metric shares between md_load.c (the JSON
+ * tree turned into the structures of md_impl.h) and md_rules.c (the rules
+ * of Meta-D that are not about one key's own value).
+ */
+
+#ifndef	MD_LOAD_H
+#define	MD_LOAD_H
+
+#include "md_impl.h"
+
+/* Maps with more keys than this get a hash index. */
+#define	MD_MAPINDEX	8
+
+/* What mm_fieldtab maps a field to. */
+#define	MD_FIELD_PUBLIC		0
+#define	MD_FIELD_INTERNAL	1
+
+/* The state of one load: what the rules across entries need. */
+typedef struct md_load {
+	md_metric_t	*ld_m;
+	md_error_t	*ld_err;
+	md_strtab_t	ld_gathered;	/* gathered by an entry so far */
+	md_strtab_t	ld_cleaned;	/* cleaned by some entry */
+	md_strtab_t	ld_aggregated;	/* key of some aggregate */
+	md_strtab_t	ld_localdecl;	/* declared in metad.locals */
+	int		ld_anyverify;
+	int		ld_anyclean;
+	int		ld_anyaggregate;
+} md_load_t;
+
+/* md_rules.c */
+extern int md_load_invalid(md_load_t *, const char *, ...)
+    MD_PRINTFLIKE(2, 3);
+extern int md_load_warn(md_load_t *, const char *, ...) MD_PRINTFLIKE(2, 3);
+extern int md_is_identifier(const char *);
+extern int md_load_percent(md_load_t *, const char *, size_t, const char *,
+    const char *);
+extern int md_load_entry_keys(md_load_t *, const cJSON *, size_t);
+extern int md_load_missing(md_load_t *, const char *, const char *,
+    const cJSON *, const char *, const cJSON *);
+extern int md_load_misplaced(md_load_t *, const cJSON *, const cJSON *);
+extern int md_load_gathered_keys(md_load_t *, const md_map_t *, size_t,
+    const char *);
+extern int md_load_across(md_load_t *);
+
+#endif	/* MD_LOAD_H */
