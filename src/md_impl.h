@@ -146,6 +146,8 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
  * the caller may recode them.
  */
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
+extern int md_json_truthy(const cJSON *);
+extern size_t md_json_count(const cJSON *);
 extern int md_json_valid(const char *, size_t);
 
 /*

@@ -608,3 +608,27 @@ md_json_check(const char *buf, size_t len, md_error_t *err)
 	cJSON_Delete(doc);
 	return (0);
 }
+
+/* JavaScript's truthiness, for keys the original tested with "if (x)". */
+int
+md_json_truthy(const cJSON *v)
+{
+	if (v == NULL || cJSON_IsNull(v) || cJSON_IsFalse(v))
+		return (0);
+	if (cJSON_IsNumber(v))
+		return (v->valuedouble != 0 && v->valuedouble == v->valuedouble);
+	if (cJSON_IsString(v))
+		return (v->valuestring[0] != '\0');
+	return (1);
+}
+
+size_t
+md_json_count(const cJSON *v)
+{
+	const cJSON *c;
+	size_t n = 0;
+
+	for (c = v->child; c != NULL; c = c->next)
+		n++;
+	return (n);
+}

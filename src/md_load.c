@@ -54,30 +54,6 @@ md_load_drop(cJSON *parent, cJSON *c)
 	cJSON_Delete(cJSON_DetachItemViaPointer(parent, c));
 }
 
-/* JavaScript's truthiness, for keys the original tested with "if (x)". */
-static int
-md_json_truthy(const cJSON *v)
-{
-	if (v == NULL || cJSON_IsNull(v) || cJSON_IsFalse(v))
-		return (0);
-	if (cJSON_IsNumber(v))
-		return (v->valuedouble != 0 && v->valuedouble == v->valuedouble);
-	if (cJSON_IsString(v))
-		return (v->valuestring[0] != '\0');
-	return (1);
-}
-
-static size_t
-md_json_count(const cJSON *v)
-{
-	const cJSON *c;
-	size_t n = 0;
-
-	for (c = v->child; c != NULL; c = c->next)
-		n++;
-	return (n);
-}
-
 /*
  * An array of strings.  what names it in messages; nonempty requires at
  * least one element, and each string to be non-empty as well.
