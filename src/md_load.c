@@ -576,41 +576,33 @@ md_load_public(md_metric_t *m)
 	m->mm_nfields = n;
 }
 
-/* Load the metric from root; each entry's subtree is freed once loaded. */
+/* metad's own keys but probedesc: usepragmazone, locals. */
 static int
-md_load_metric(md_load_t *ld, cJSON *root)
+md_load_metad(md_load_t *ld, const cJSON *metad)
 {
-	md_metric_t *m = ld->ld_m;
-	const cJSON *metad, *upz;
-	cJSON *pds, *c;
-	size_t nf, i;
+	const cJSON *upz;
 
-	if (!cJSON_IsObject(root))
-		return (md_load_invalid(ld, "the metric must be a JSON object"));
-	if (md_load_fields(ld, root) != 0)
-		return (-1);
-
-	metad = cJSON_GetObjectItemCaseSensitive(root, "metad");
-	if (metad == NULL)
-		return (md_load_missing(ld, "metad", "metad", NULL, NULL,
-		    root));
-	if (!cJSON_IsObject(metad))
-		return (md_load_invalid(ld, "metad: must be an object"));
-	if (md_load_misplaced(ld, root, metad) != 0)
-		return (-1);
-	if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) !=
-	    NULL && cJSON_IsString(c))
-		if (md_load_keep(ld, &m->mm_description, c->valuestring) != 0)
-			return (-1);
 	if (md_load_locals(ld,
 	    cJSON_GetObjectItemCaseSensitive(metad, "locals")) != 0)
 		return (-1);
-
 	upz = cJSON_GetObjectItemCaseSensitive(metad, "usepragmazone");
 	if (upz != NULL && !cJSON_IsNull(upz) && !cJSON_IsBool(upz))
 		return (md_load_invalid(ld, "metad.usepragmazone: must be true "
 		    "or false"));
-	m->mm_pragmazone = cJSON_IsTrue(upz);
+	ld->ld_m->mm_pragmazone = cJSON_IsTrue(upz);
+	return (0);
+}
+
+/*
+ * metad.probedesc, entry by entry, each made as its subtree goes, so that
+ * the two are never held whole at once.
+ */
+static int
+md_load_entries(md_load_t *ld, const cJSON *root, const cJSON *metad)
+{
+	md_metric_t *m = ld->ld_m;
+	size_t nf, i;
+	cJSON *pds, *c;
 
 	pds = cJSON_GetObjectItemCaseSensitive(metad, "probedesc");
 	if (pds == NULL)
@@ -622,21 +614,14 @@ md_load_metric(md_load_t *ld, cJSON *root)
 	if ((m->mm_npds = md_json_count(pds)) > MD_MAXENTRIES)
 		return (md_error_set(ld->ld_err, MD_ERR_LIMIT, "metad.probedesc:"
 		    " more than %d entries", MD_MAXENTRIES));
-	if ((m->mm_pds = md_load_alloc(ld, m->mm_npds,
-	    sizeof (md_probedesc_t *))) == NULL)
-		return (md_error_nomem(ld->ld_err));
-
 	nf = m->mm_nfields + m->mm_ninternal;
-	if (md_strtab_init(&ld->ld_gathered, nf, NULL) != 0 ||
+	if ((m->mm_pds = md_load_alloc(ld, m->mm_npds,
+	    sizeof (md_probedesc_t *))) == NULL ||
+	    md_strtab_init(&ld->ld_gathered, nf, NULL) != 0 ||
 	    md_strtab_init(&ld->ld_cleaned, nf, NULL) != 0 ||
 	    md_strtab_init(&ld->ld_aggregated, nf, NULL) != 0)
 		return (md_error_nomem(ld->ld_err));
-
 	for (c = pds->child, i = 0; c != NULL; c = c->next, i++) {
-		/*
-		 * Each entry is made as its subtree goes, so that the two are
-		 * never held whole at once.
-		 */
 		if ((m->mm_pds[i] = md_load_alloc(ld, 1,
 		    sizeof (md_probedesc_t))) == NULL)
 			return (md_error_nomem(ld->ld_err));
@@ -646,7 +631,33 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		cJSON_Delete(c->child);
 		c->child = NULL;
 	}
-	if (md_load_across(ld) != 0)
+	return (0);
+}
+
+/* Load the metric from root; each entry's subtree is freed once loaded. */
+static int
+md_load_metric(md_load_t *ld, cJSON *root)
+{
+	md_metric_t *m = ld->ld_m;
+	const cJSON *metad, *c;
+
+	if (!cJSON_IsObject(root))
+		return (md_load_invalid(ld, "the metric must be a JSON object"));
+	if (md_load_fields(ld, root) != 0)
+		return (-1);
+	if ((metad = cJSON_GetObjectItemCaseSensitive(root, "metad")) == NULL)
+		return (md_load_missing(ld, "metad", "metad", NULL, NULL,
+		    root));
+	if (!cJSON_IsObject(metad))
+		return (md_load_invalid(ld, "metad: must be an object"));
+	if (md_load_misplaced(ld, root, metad) != 0)
+		return (-1);
+	if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) !=
+	    NULL && cJSON_IsString(c) && md_load_keep(ld, &m->mm_description,
+	    c->valuestring) != 0)
+		return (-1);
+	if (md_load_metad(ld, metad) != 0 ||
+	    md_load_entries(ld, root, metad) != 0 || md_load_across(ld) != 0)
 		return (-1);
 	md_load_public(m);
 	m->mm_maxgathered = ld->ld_gathered.st_n;
