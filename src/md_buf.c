@@ -159,3 +159,41 @@ md_buf_claim(md_buf_t *b, size_t *lenp)
 	md_buf_fini(b);
 	return (s);
 }
+
+/*
+ * Lists as SPEC section 4 prints them: AND(list) is "(" + each item in
+ * parentheses, joined by " && " + ")", and OR(list) the same with " || ".
+ * md_list_item() opens an item (and the list, before the first), the
+ * caller writes it, md_list_end() ends it, and md_list_close() closes the
+ * list if it has items.  A bare list prints no parentheses of its own: its
+ * caller's item holds it.
+ */
+void
+md_list_init(md_list_t *l, md_buf_t *b, const char *sep, int bare)
+{
+	l->li_buf = b;
+	l->li_sep = sep;
+	l->li_n = 0;
+	l->li_bare = bare;
+}
+
+void
+md_list_item(md_list_t *l)
+{
+	md_buf_puts(l->li_buf, l->li_n++ > 0 ? l->li_sep : l->li_bare ? "" :
+	    "(");
+	md_buf_putc(l->li_buf, '(');
+}
+
+void
+md_list_end(md_list_t *l)
+{
+	md_buf_putc(l->li_buf, ')');
+}
+
+void
+md_list_close(md_list_t *l)
+{
+	if (l->li_n > 0 && !l->li_bare)
+		md_buf_putc(l->li_buf, ')');
+}

@@ -38,7 +38,7 @@ typedef struct md_emit {
 	md_plan_t		*em_plan;
 	md_rctx_t		em_rc;
 	md_error_t		*em_err;
-	size_t			em_nparts;	/* of the clause's predicate */
+	md_list_t		em_parts;	/* the clause's predicate */
 	md_buf_t		em_xform;	/* a transform, for $0 */
 	size_t			*em_order;	/* clean: gathered positions */
 	size_t			em_norder;	/* room in em_order */
@@ -84,25 +84,17 @@ md_emit_place(md_emit_t *em, size_t pd, const char *sect)
 	return (em->em_place);
 }
 
-/* Items of a list: "(" before the first, the separator between. */
-static void
-md_emit_item(md_buf_t *b, size_t i, const char *sep)
-{
-	md_buf_puts(b, i == 0 ? "(" : sep);
-	md_buf_putc(b, '(');
-}
-
 /*
- * A predicate part begins (it ends with md_buf_putc(out, ')')): the first
- * opens the predicate, "/(", the others follow " && ".  Parts go straight
- * into the output, so that nothing but the output grows with it.
+ * A part of the clause's predicate, the AND of its parts, begins: the first
+ * opens the predicate, "/(".  Each part ends with md_list_end(); parts go
+ * straight into the output, so that nothing but the output grows with it.
  */
 static md_buf_t *
 md_emit_part(md_emit_t *em)
 {
-	if (em->em_nparts == 0)
+	if (em->em_parts.li_n == 0)
 		md_buf_putc(em->em_out, '/');
-	md_emit_item(em->em_out, em->em_nparts++, " && ");
+	md_list_item(&em->em_parts);
 	return (em->em_out);
 }
 
@@ -112,6 +104,7 @@ md_emit_verify(md_emit_t *em, size_t pd)
 {
 	const md_plan_t *pl = em->em_plan;
 	const char *place = md_emit_place(em, pd, "verify");
+	md_list_t l;
 	size_t i, j;
 
 	for (i = 0; i < pl->pl_ngathered; i++) {
@@ -123,11 +116,12 @@ md_emit_verify(md_emit_t *em, size_t pd)
 			return (md_error_set(em->em_err, MD_ERR_TRANSLATE,
 			    "%s: \"%s\" is gathered, but this entry has no "
 			    "verify for it", place, f));
-		b = md_emit_part(em);
+		/* AND of (V != NULL), a part */
+		md_list_init(&l, b = md_emit_part(em), " && ", 0);
 		for (j = 0; j < v->msv_n; j++) {
 			size_t start;
 
-			md_emit_item(b, j, " && ");
+			md_list_item(&l);
 			md_buf_putc(b, '(');
 			start = b->mb_len;
 			if (md_resolve(&em->em_rc, b, v->msv_v[j], f,
@@ -139,40 +133,49 @@ md_emit_verify(md_emit_t *em, size_t pd)
 			else
 				md_emit_mark(em, start, v->msv_v[j], MD_DC_EXPR,
 				    "%s.%s", place, f);
-			md_buf_puts(b, " != NULL))");
+			md_buf_puts(b, " != NULL)");
+			md_list_end(&l);
 		}
-		md_buf_puts(b, "))");
+		md_list_close(&l);
+		md_list_end(&em->em_parts);
 	}
 	return (0);
 }
 
+/* OR of zonename == "Z", a part. */
 static void
 md_emit_zones(md_emit_t *em)
 {
 	const md_emit_req_t *req = em->em_req;
 	md_buf_t *b = md_emit_part(em);
+	md_list_t l;
 	size_t i;
 
+	md_list_init(&l, b, " || ", 0);
 	for (i = 0; i < req->er_nzones; i++) {
-		md_emit_item(b, i, " || ");
+		md_list_item(&l);
 		md_buf_puts(b, "zonename == ");
 		md_dstring(b, req->er_zones[i]);
-		md_buf_putc(b, ')');
+		md_list_end(&l);
 	}
-	md_buf_puts(b, "))");
+	md_list_close(&l);
+	md_list_end(&em->em_parts);
 }
 
+/* AND of ((this->N = V) != NULL || 1), a part: assignments always true. */
 static void
 md_emit_locals(md_emit_t *em)
 {
 	const md_probedesc_t *p = em->em_pd;
 	md_buf_t *b = md_emit_part(em);
+	md_list_t l;
 	size_t i;
 
+	md_list_init(&l, b, " && ", 0);
 	for (i = 0; i < p->pd_nlocals; i++) {
 		size_t start;
 
-		md_emit_item(b, i, " && ");
+		md_list_item(&l);
 		md_buf_puts(b, "((this->");
 		md_buf_puts(b, p->pd_locals[i].ml_name);
 		md_buf_puts(b, " = ");
@@ -181,9 +184,11 @@ md_emit_locals(md_emit_t *em)
 		md_emit_mark(em, start, p->pd_locals[i].ml_value, MD_DC_EXPR,
 		    "probedesc[%zu].local[%zu].%s", em->em_pdi, i,
 		    p->pd_locals[i].ml_name);
-		md_buf_puts(b, ") != NULL || 1))");
+		md_buf_puts(b, ") != NULL || 1)");
+		md_list_end(&l);
 	}
-	md_buf_puts(b, "))");
+	md_list_close(&l);
+	md_list_end(&em->em_parts);
 }
 
 typedef struct md_xfarg {
@@ -255,7 +260,7 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 			return (-1);
 		md_emit_mark(em, start, p->pd_predicate, MD_DC_PRED, "%s",
 		    em->em_place);
-		md_buf_putc(b, ')');
+		md_list_end(&em->em_parts);
 	}
 	if (p->pd_aggregate.ma_present && !md_pred_trivial(req->er_pred)) {
 		b = md_emit_part(em);
@@ -264,11 +269,12 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 		if (md_pred_print(b, req->er_pred, md_emit_xform_cb, &xa,
 		    em->em_err) != 0)
 			return (-1);
-		md_buf_putc(b, ')');
+		md_list_end(&em->em_parts);
 	}
-
-	if (em->em_nparts > 0)
-		md_buf_puts(em->em_out, ")/");
+	if (em->em_parts.li_n > 0) {
+		md_list_close(&em->em_parts);
+		md_buf_putc(em->em_out, '/');
+	}
 	return (0);
 }
 
@@ -490,7 +496,7 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 	}
 	md_buf_putc(em->em_out, '\n');
 
-	em->em_nparts = 0;
+	md_list_init(&em->em_parts, em->em_out, " && ", 0);
 	if (md_emit_predicate(em, pd) != 0)
 		return (-1);
 	md_buf_puts(em->em_out, "{\n");

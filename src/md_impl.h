@@ -91,6 +91,19 @@ extern const char *md_buf_str(md_buf_t *);
 extern size_t md_buf_room(const md_buf_t *);
 extern char *md_buf_claim(md_buf_t *, size_t *);
 
+/* AND and OR lists of SPEC section 4, into a buffer (md_buf.c). */
+typedef struct md_list {
+	md_buf_t	*li_buf;
+	const char	*li_sep;	/* " && " or " || " */
+	size_t		li_n;		/* items opened so far */
+	int		li_bare;	/* no parentheses of its own */
+} md_list_t;
+
+extern void md_list_init(md_list_t *, md_buf_t *, const char *, int);
+extern void md_list_item(md_list_t *);
+extern void md_list_end(md_list_t *);
+extern void md_list_close(md_list_t *);
+
 /* UTF-8 (md_utf8.c): the length of the sequence at p, or 0 if ill formed. */
 extern size_t md_utf8_len(const unsigned char *, size_t);
 

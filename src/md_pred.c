@@ -393,6 +393,7 @@ md_pred_print_node(md_buf_t *b, const md_pnode_t *n, md_pred_field_f cb,
 {
 	char num[MD_NUMBUFLEN];
 	md_pcmp_t cmp;
+	md_list_t l;
 	size_t i;
 
 	switch (n->pn_kind) {
@@ -417,16 +418,16 @@ md_pred_print_node(md_buf_t *b, const md_pnode_t *n, md_pred_field_f cb,
 			md_buf_puts(b, num);
 		return (0);
 	default:
+		/* the item that holds this node holds the list: bare */
+		md_list_init(&l, b, n->pn_kind == MDP_AND ? " && " : " || ", 1);
 		for (i = 0; i < n->pn_nkids; i++) {
-			if (i > 0)
-				md_buf_puts(b, n->pn_kind == MDP_AND ?
-				    " && " : " || ");
-			md_buf_putc(b, '(');
+			md_list_item(&l);
 			if (md_pred_print_node(b, n->pn_kids[i], cb, arg,
 			    err) != 0)
 				return (-1);
-			md_buf_putc(b, ')');
+			md_list_end(&l);
 		}
+		md_list_close(&l);
 		return (0);
 	}
 }

@@ -145,6 +145,35 @@ START_TEST(buf_claim_should_hand_the_bytes_over)
 }
 END_TEST
 
+/* AND and OR lists: each item in parentheses, joined, the whole in them. */
+START_TEST(buf_lists_should_print_as_spec_4)
+{
+	md_list_t l, in;
+	md_buf_t b;
+
+	md_buf_init(&b);
+	md_list_init(&l, &b, " && ", 0);
+	md_list_close(&l);
+	ck_assert_str_eq(md_buf_str(&b), "");	/* no items, nothing */
+	md_list_item(&l);
+	md_buf_puts(&b, "a");
+	md_list_end(&l);
+	md_list_item(&l);
+	md_list_init(&in, &b, " || ", 1);	/* bare: in l's item */
+	md_list_item(&in);
+	md_buf_puts(&b, "b");
+	md_list_end(&in);
+	md_list_item(&in);
+	md_buf_puts(&b, "c");
+	md_list_end(&in);
+	md_list_close(&in);
+	md_list_end(&l);
+	md_list_close(&l);
+	ck_assert_str_eq(md_buf_str(&b), "((a) && ((b) || (c)))");
+	md_buf_fini(&b);
+}
+END_TEST
+
 Suite *
 buf_suite(void)
 {
@@ -157,6 +186,7 @@ buf_suite(void)
 	tcase_add_test(tc, buf_should_stop_at_its_limit);
 	tcase_add_test(tc, buf_reset_should_empty_it);
 	tcase_add_test(tc, buf_claim_should_hand_the_bytes_over);
+	tcase_add_test(tc, buf_lists_should_print_as_spec_4);
 	suite_add_tcase(s, tc);
 	return (s);
 }
