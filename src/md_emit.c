@@ -39,7 +39,6 @@ typedef struct md_emit {
 	md_rctx_t		em_rc;
 	md_error_t		*em_err;
 	md_list_t		em_parts;	/* the clause's predicate */
-	md_buf_t		em_xform;	/* a transform, for $0 */
 	size_t			*em_order;	/* clean: gathered positions */
 	size_t			em_norder;	/* room in em_order */
 	char			em_place[64];	/* "probedesc[3].verify" */
@@ -330,9 +329,9 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 	const char *place = md_emit_place(em, pd, "transforms");
 	const char *fnfield = NULL;
 	const md_strv_t *t, *a;
-	md_error_t xerr;
+	md_rpiece_t fn, xf;
+	char xplace[64];
 	size_t i, nkeys = 0, start;
-	int xok;
 
 	md_buf_puts(em->em_out, "\t@");
 	for (i = 0; i < req->er_ndecomps; i++) {
@@ -370,23 +369,16 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC,
 		    "probedesc[%zu].aggregate.default", pd);
 	} else {
-		t = md_map_get(&p->pd_transforms, fnfield);
-		a = md_map_get(&p->pd_aggregate, fnfield);
-		/* what does not fit in the output is no use here either */
-		md_buf_reset(&em->em_xform);
-		em->em_xform.mb_limit = md_buf_room(em->em_out);
-		xok = md_resolve(&em->em_rc, &em->em_xform, t->msv_v[0],
-		    fnfield, place) == 0;
-		if (xok && md_buf_failed(&em->em_xform))
-			return (md_buf_error(&em->em_xform, em->em_err));
-		if (!xok && em->em_err != NULL)
-			xerr = *em->em_err;
-		if (md_resolve_aggregate(&em->em_rc, em->em_out, a->msv_v[0],
-		    xok ? md_buf_str(&em->em_xform) : NULL,
-		    xok || em->em_err == NULL ? NULL : &xerr, fnfield,
-		    md_emit_place(em, pd, "aggregate")) != 0)
+		(void) snprintf(xplace, sizeof (xplace), "%s", place);
+		xf.rp_text = md_map_get(&p->pd_transforms, fnfield)->msv_v[0];
+		xf.rp_key = fnfield;
+		xf.rp_place = xplace;
+		fn.rp_text = md_map_get(&p->pd_aggregate, fnfield)->msv_v[0];
+		fn.rp_key = fnfield;
+		fn.rp_place = md_emit_place(em, pd, "aggregate");
+		if (md_resolve_aggregate(&em->em_rc, em->em_out, &fn, &xf) != 0)
 			return (-1);
-		md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC, "%s.%s",
+		md_emit_mark(em, start, fn.rp_text, MD_DC_AGGFUNC, "%s.%s",
 		    em->em_place, fnfield);
 	}
 	md_buf_puts(em->em_out, ";\n");
@@ -535,7 +527,6 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	em.em_plan = &plan;
 	em.em_err = err;
 	md_rctx_init(&em.em_rc, &plan, req->er_host, err);
-	md_buf_init(&em.em_xform);
 
 	if (m->mm_haslocals) {
 		for (i = 0; i < m->mm_nlocals; i++) {
@@ -574,7 +565,6 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	if (rv == 0 && md_buf_failed(out))
 		rv = md_buf_error(out, err);
 
-	md_buf_fini(&em.em_xform);
 	free(em.em_order);
 	md_plan_fini(&plan);
 	return (rv);

@@ -449,9 +449,15 @@ extern void md_rctx_init(md_rctx_t *, const md_plan_t *, const char *,
     md_error_t *);
 extern int md_resolve(md_rctx_t *, md_buf_t *, const char *, const char *,
     const char *) MD_MUSTCHECK;
-extern int md_resolve_aggregate(md_rctx_t *, md_buf_t *, const char *,
-    const char *, const md_error_t *, const char *, const char *)
-    MD_MUSTCHECK;
+/* A piece of the metric to resolve: its text, its field, its place. */
+typedef struct md_rpiece {
+	const char	*rp_text;
+	const char	*rp_key;
+	const char	*rp_place;	/* "probedesc[1].aggregate" */
+} md_rpiece_t;
+
+extern int md_resolve_aggregate(md_rctx_t *, md_buf_t *, const md_rpiece_t *,
+    const md_rpiece_t *) MD_MUSTCHECK;
 extern int md_resolve_predicate(md_rctx_t *, md_buf_t *, const char *,
     const char *) MD_MUSTCHECK;
 

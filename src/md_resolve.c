@@ -187,16 +187,16 @@ md_resolve(md_rctx_t *rc, md_buf_t *out, const char *value, const char *key,
 }
 
 /*
- * An aggregating function: $0 is the transformed value, xform (already
- * resolved).  xform is NULL if the transform could not be resolved; xerr
- * then says why, and is the error if the function uses $0.
+ * An aggregating function fn: $0 is the field's transform xf, resolved
+ * where it is used, so that a transform that cannot be resolved is an
+ * error only for a function that uses it.
  */
 int
-md_resolve_aggregate(md_rctx_t *rc, md_buf_t *out, const char *value,
-    const char *xform, const md_error_t *xerr, const char *key,
-    const char *place)
+md_resolve_aggregate(md_rctx_t *rc, md_buf_t *out, const md_rpiece_t *fn,
+    const md_rpiece_t *xf)
 {
-	const char *s = value, *p;
+	const char *s = fn->rp_text, *p, *place = fn->rp_place;
+	const char *key = fn->rp_key;
 	size_t nd;
 
 	while ((p = strchr(s, '$')) != NULL) {
@@ -219,12 +219,9 @@ md_resolve_aggregate(md_rctx_t *rc, md_buf_t *out, const char *value,
 			    "%s.%s: $%.*s is out of range: an aggregating "
 			    "function can only use $0, the transformed value",
 			    place, key, (int)(nd > 20 ? 20 : nd), p + 1));
-		if (xform == NULL) {
-			if (rc->rc_err != NULL && xerr != NULL)
-				*rc->rc_err = *xerr;
+		if (md_resolve(rc, out, xf->rp_text, xf->rp_key,
+		    xf->rp_place) != 0)
 			return (-1);
-		}
-		md_buf_puts(out, xform);
 	}
 	md_buf_puts(out, s);
 	return (md_rc_done(rc, out));

@@ -69,8 +69,7 @@ resolved(const char *value, const char *key)
 	return (md_buf_str(&rf.rf_out));
 }
 
-static const char *aggregated(const char *, const char *,
-    const md_error_t *);
+static const char *aggregated(const char *, const char *);
 static const char *predicated(const char *);
 
 static const char *
@@ -140,7 +139,7 @@ START_TEST(resolve_should_copy_replacement_patterns_as_they_are)
 	    "($$ $& $` $')");
 	ck_assert_str_eq(predicated("$lat0 + \"$&$`$'$$\""),
 	    "self->lat0 + \"$&$`$'$$\"");
-	ck_assert_str_eq(aggregated("sum($0) /* $& $` $' $$ */", "(T)", NULL),
+	ck_assert_str_eq(aggregated("sum($0) /* $& $` $' $$ */", "T"),
 	    "sum((T)) /* $& $` $' $$ */");
 	rfix_teardown();
 }
@@ -187,7 +186,7 @@ START_TEST(resolve_should_refuse_a_bare_host_name_d_cannot_take)
 		rfix_setup(bad[i]);
 		(void) resolve_error("$hostname", "lat");
 		ck_assert_ptr_null(predicated("$hostname == 1"));
-		ck_assert_ptr_null(aggregated("sum($hostname)", "(T)", NULL));
+		ck_assert_ptr_null(aggregated("sum($hostname)", "T"));
 		rfix_teardown();
 	}
 	rfix_setup("a\"b");
@@ -219,9 +218,9 @@ START_TEST(resolve_should_never_read_what_it_put_in)
 	ck_assert_str_eq(predicated("$$hostname"), "$lat0");
 	rfix_teardown();
 	rfix_setup(T_HOST);
-	/* a transform with $0 put in a function is not read again */
-	ck_assert_str_eq(aggregated("sum($0)", "($1 $hostname)", NULL),
-	    "sum(($1 $hostname))");
+	/* the transform is resolved once, where $0 stands, and not again */
+	ck_assert_str_eq(aggregated("sum($0)", "$0 * $hostname"),
+	    "sum((self->lat0 * testhost))");
 	rfix_teardown();
 }
 END_TEST
@@ -259,33 +258,34 @@ START_TEST(resolve_should_refuse_a_variable_that_does_not_exist)
 }
 END_TEST
 
+/* lat's aggregating function value, with xform its transform. */
 static const char *
-aggregated(const char *value, const char *xform, const md_error_t *xerr)
+aggregated(const char *value, const char *xform)
 {
+	md_rpiece_t fn = { value, "lat", "probedesc[1].aggregate" };
+	md_rpiece_t xf = { xform, "lat", "probedesc[1].transforms" };
+
 	md_buf_reset(&rf.rf_out);
-	if (md_resolve_aggregate(&rf.rf_rc, &rf.rf_out, value, xform, xerr,
-	    "lat", "probedesc[1].aggregate") != 0)
+	if (md_resolve_aggregate(&rf.rf_rc, &rf.rf_out, &fn, &xf) != 0)
 		return (NULL);
 	return (md_buf_str(&rf.rf_out));
 }
 
 START_TEST(resolve_aggregate_should_put_the_transform_for_dollar_zero)
 {
-	md_error_t xerr;
-
 	rfix_setup(T_HOST);
-	ck_assert_str_eq(aggregated("llquantize($0, 10, 3, 11, 100)", "(T)",
-	    NULL), "llquantize((T), 10, 3, 11, 100)");
-	ck_assert_str_eq(aggregated("sum($0) + $0", "(T)", NULL),
-	    "sum((T)) + (T)");
-	ck_assert_str_eq(aggregated("$hostname:$0", "(T)", NULL),
-	    "testhost:(T)");
-	ck_assert_str_eq(aggregated("$a $", "(T)", NULL), "$a $");
+	ck_assert_str_eq(aggregated("llquantize($0, 10, 3, 11, 100)", "T"),
+	    "llquantize((T), 10, 3, 11, 100)");
+	ck_assert_str_eq(aggregated("sum($0) + $0", "T - $0"),
+	    "sum((T - self->lat0)) + (T - self->lat0)");
+	ck_assert_str_eq(aggregated("$hostname:$0", "T"), "testhost:(T)");
+	ck_assert_str_eq(aggregated("$a $", "T"), "$a $");
 	/* a broken transform matters only if $0 uses it */
-	(void) md_error_set(&xerr, MD_ERR_TRANSLATE, "boom");
-	ck_assert_str_eq(aggregated("count()", NULL, &xerr), "count()");
-	ck_assert_ptr_null(aggregated("sum($0)", NULL, &xerr));
-	ck_assert_str_eq(rf.rf_err.mde_msg, "boom");
+	ck_assert_str_eq(aggregated("count()", "$5"), "count()");
+	ck_assert_ptr_null(aggregated("sum($0)", "$5"));
+	ck_assert_int_eq(rf.rf_err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_str_eq(rf.rf_err.mde_msg, "probedesc[1].transforms.lat: $5 "
+	    "is out of range: \"lat\" is gathered into 1 variable ($0)");
 	rfix_teardown();
 }
 END_TEST
@@ -293,12 +293,12 @@ END_TEST
 START_TEST(resolve_aggregate_should_refuse_dollar_one_and_up)
 {
 	rfix_setup(T_HOST);
-	ck_assert_ptr_null(aggregated("quantize($1)", "(T)", NULL));
+	ck_assert_ptr_null(aggregated("quantize($1)", "T"));
 	ck_assert_int_eq(rf.rf_err.mde_code, MD_ERR_TRANSLATE);
 	ck_assert_str_eq(rf.rf_err.mde_msg, "probedesc[1].aggregate.lat: $1 is "
 	    "out of range: an aggregating function can only use $0, the "
 	    "transformed value");
-	ck_assert_ptr_null(aggregated("quantize($0 + $10)", "(T)", NULL));
+	ck_assert_ptr_null(aggregated("quantize($0 + $10)", "T"));
 	rfix_teardown();
 }
 END_TEST
