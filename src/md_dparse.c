@@ -1307,6 +1307,89 @@ md_dp_stmtexpr(md_dp_t *dp)
 	return (rv);
 }
 
+/* The words of a control line: "strings" or runs of other characters. */
+typedef struct md_dpline {
+	const char	*dl_w[8];
+	size_t		dl_l[8];
+	size_t		dl_n;
+} md_dpline_t;
+
+static int
+md_dp_words(md_dp_t *dp, md_dpline_t *ln)
+{
+	const char *p = md_dp_tok(dp) + 1, *end = md_dp_tok(dp) +
+	    dp->dp_lex.dl_toklen;
+
+	for (ln->dl_n = 0; p < end && ln->dl_n < 8; ln->dl_n++) {
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
+		    *p == '\v' || *p == '\r'))
+			p++;
+		if (p == end)
+			break;
+		ln->dl_w[ln->dl_n] = p;
+		if (*p == '"') {
+			for (p++; p < end && *p != '"'; p++) {
+				if (*p == '\\' && p + 1 < end)
+					p++;
+			}
+			if (p == end)
+				return (md_dp_error(dp, dp->dp_lex.dl_off,
+				    "newline encountered in string literal"));
+			p++;
+		} else {
+			while (p < end && (*p == '\0' ||
+			    strchr(" \t\"\f\v\r", *p) == NULL))
+				p++;
+		}
+		ln->dl_l[ln->dl_n] = (size_t)(p - ln->dl_w[ln->dl_n]);
+	}
+	return (0);
+}
+
+/* Is word i of the line s? */
+static int
+md_dp_word(const md_dpline_t *ln, size_t i, const char *s)
+{
+	return (ln->dl_n > i && ln->dl_l[i] == strlen(s) &&
+	    strncmp(ln->dl_w[i], s, ln->dl_l[i]) == 0);
+}
+
+/* #pragma D ...: option, depends_on and what dtrace takes as it is. */
+static int
+md_dp_pragma(md_dp_t *dp, const md_dpline_t *ln, size_t off)
+{
+	static const char *const cl[] = { "provider", "module", "library" };
+	size_t i;
+
+	if (md_dp_word(ln, 2, "option")) {
+		if (ln->dl_n == 3)
+			return (md_dp_error(dp, off, "malformed #pragma option "
+			    "<option>=<val>"));
+		if (ln->dl_n > 4 || ln->dl_w[3][0] == '"')
+			return (md_dp_error(dp, off, "superfluous arguments "
+			    "specified for #pragma option"));
+		return (0);
+	}
+	if (md_dp_word(ln, 2, "depends_on")) {
+		if (ln->dl_n != 5)
+			return (md_dp_error(dp, off, "malformed #pragma "
+			    "depends_on <class> <name>"));
+		for (i = 0; i < 3; i++) {
+			if (md_dp_word(ln, 3, cl[i]))
+				return (0);
+		}
+		return (md_dp_error(dp, off, "invalid class %.*s specified by "
+		    "#pragma depends_on", (int)(ln->dl_l[3] > 40 ? 40 :
+		    ln->dl_l[3]), ln->dl_w[3]));
+	}
+	if (md_dp_word(ln, 2, "attributes") || md_dp_word(ln, 2, "binding") ||
+	    md_dp_word(ln, 2, "ident") || md_dp_word(ln, 2, "line"))
+		return (0);
+	return (md_dp_error(dp, off, "invalid D pragma: %.*s", ln->dl_n > 2 ?
+	    (int)(ln->dl_l[2] > 40 ? 40 : ln->dl_l[2]) : 0, ln->dl_n > 2 ?
+	    ln->dl_w[2] : ""));
+}
+
 /*
  * A control line: "#" alone, a line marker "# N "file"", #pragma, #error,
  * #ident, #line.  An unknown #pragma is ignored, as dtrace ignores it; an
@@ -1315,85 +1398,29 @@ md_dp_stmtexpr(md_dp_t *dp)
 static int
 md_dp_control(md_dp_t *dp)
 {
-	const char *p = md_dp_tok(dp) + 1, *end = md_dp_tok(dp) +
-	    dp->dp_lex.dl_toklen;
-	size_t off = dp->dp_lex.dl_off, nw = 0, i;
-	const char *w[8];
-	size_t wl[8];
-	size_t isd;
+	const char *end = md_dp_tok(dp) + dp->dp_lex.dl_toklen;
+	size_t off = dp->dp_lex.dl_off;
+	md_dpline_t ln;
 
-	/* the words of the line: "strings" or runs of other characters */
-	while (p < end && nw < 8) {
-		while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
-		    *p == '\v' || *p == '\r'))
-			p++;
-		if (p == end)
-			break;
-		w[nw] = p;
-		if (*p == '"') {
-			for (p++; p < end && *p != '"'; p++) {
-				if (*p == '\\' && p + 1 < end)
-					p++;
-			}
-			if (p == end)
-				return (md_dp_error(dp, off, "newline "
-				    "encountered in string literal"));
-			p++;
-		} else {
-			while (p < end && (*p == '\0' ||
-			    strchr(" \t\"\f\v\r", *p) == NULL))
-				p++;
-		}
-		wl[nw] = (size_t)(p - w[nw]);
-		nw++;
-	}
+	if (md_dp_words(dp, &ln) != 0)
+		return (-1);
 	md_dp_next(dp);
-	if (nw == 0 || (w[0][0] >= '0' && w[0][0] <= '9'))
+	if (ln.dl_n == 0 || (ln.dl_w[0][0] >= '0' && ln.dl_w[0][0] <= '9'))
 		return (0);
-#define	WORD(i, s)	(nw > (i) && wl[i] == strlen(s) && \
-			    strncmp(w[i], (s), wl[i]) == 0)
-	if (WORD(0, "error") || (WORD(0, "pragma") && WORD(1, "error")) ||
-	    (WORD(0, "pragma") && WORD(1, "D") && WORD(2, "error")))
-		return (md_dp_error(dp, off, "#error: %.*s", (int)(end - w[0] >
-		    200 ? 200 : end - w[0]), w[0]));
-	if (WORD(0, "ident") || WORD(0, "line"))
+	if (md_dp_word(&ln, 0, "error") || (md_dp_word(&ln, 0, "pragma") &&
+	    md_dp_word(&ln, 1, "error")) || (md_dp_word(&ln, 0, "pragma") &&
+	    md_dp_word(&ln, 1, "D") && md_dp_word(&ln, 2, "error")))
+		return (md_dp_error(dp, off, "#error: %.*s",
+		    (int)(end - ln.dl_w[0] > 200 ? 200 : end - ln.dl_w[0]),
+		    ln.dl_w[0]));
+	if (md_dp_word(&ln, 0, "ident") || md_dp_word(&ln, 0, "line"))
 		return (0);
-	if (!WORD(0, "pragma"))
+	if (!md_dp_word(&ln, 0, "pragma"))
 		return (md_dp_error(dp, off, "invalid control directive: #%.*s",
-		    (int)(wl[0] > 40 ? 40 : wl[0]), w[0]));
-	if (!WORD(1, "D"))
+		    (int)(ln.dl_l[0] > 40 ? 40 : ln.dl_l[0]), ln.dl_w[0]));
+	if (!md_dp_word(&ln, 1, "D"))
 		return (0);		/* #pragma what-dtrace-ignores */
-	isd = 2;
-	if (WORD(isd, "option")) {
-		if (nw == isd + 1)
-			return (md_dp_error(dp, off, "malformed #pragma option "
-			    "<option>=<val>"));
-		if (nw > isd + 2 || w[isd + 1][0] == '"')
-			return (md_dp_error(dp, off, "superfluous arguments "
-			    "specified for #pragma option"));
-		return (0);
-	}
-	if (WORD(isd, "depends_on")) {
-		if (nw != isd + 3)
-			return (md_dp_error(dp, off, "malformed #pragma "
-			    "depends_on <class> <name>"));
-		for (i = 0; i < 3; i++) {
-			static const char *const cl[] = { "provider", "module",
-			    "library" };
-
-			if (WORD(isd + 1, cl[i]))
-				return (0);
-		}
-		return (md_dp_error(dp, off, "invalid class %.*s specified by "
-		    "#pragma depends_on", (int)(wl[isd + 1] > 40 ? 40 :
-		    wl[isd + 1]), w[isd + 1]));
-	}
-	if (WORD(isd, "attributes") || WORD(isd, "binding") ||
-	    WORD(isd, "ident") || WORD(isd, "line"))
-		return (0);
-#undef	WORD
-	return (md_dp_error(dp, off, "invalid D pragma: %.*s", nw > 2 ?
-	    (int)(wl[2] > 40 ? 40 : wl[2]) : 0, nw > 2 ? w[2] : ""));
+	return (md_dp_pragma(dp, &ln, off));
 }
 
 /*
