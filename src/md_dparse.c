@@ -1764,6 +1764,53 @@ md_dp_probe(md_dp_t *dp)
 }
 
 /*
+ * A piece of a metric in its context, from its first token: an index, a
+ * type, an aggregating function, a predicate, an aggregation's key, or an
+ * expression that is a value.
+ */
+static int
+md_dp_piece(md_dp_t *dp, md_dctx_t ctx)
+{
+	md_dx_t dx;
+	int rv;
+
+	switch (ctx) {
+	case MD_DC_INDEX:
+		if (!md_dp_is(dp, "["))
+			return (md_dp_syntax(dp));
+		return (md_dp_args(dp, "]", 0, NULL) < 0 ? -1 : 0);
+	case MD_DC_TYPE:
+		/* the type of "this TYPE NAME;" */
+		rv = md_dp_specifiers(dp, 0);
+		while (rv == 0 && md_dp_is(dp, "*"))
+			md_dp_next(dp);
+		return (rv);
+	case MD_DC_AGGFUNC:
+		/* the value of "@[...] = FUNCTION;" */
+		dp->dp_aggok = dp->dp_lex.dl_off;
+		if ((rv = md_dp_assign(dp, &dx)) == 0 && (dx.dx_call == NULL ||
+		    dx.dx_call->df_kind != MD_DF_AGG))
+			rv = md_dp_sem(dp, dx.dx_off, "an aggregation must be "
+			    "assigned the result of an aggregating function "
+			    "(count(), sum(), quantize(), ...)");
+		return (rv);
+	case MD_DC_PRED:
+		return (md_dp_predicate(dp));
+	case MD_DC_KEY:
+		/* an aggregation's key: stack() and its kin may be it */
+		dp->dp_keyok = dp->dp_lex.dl_off;
+		if ((rv = md_dp_expr(dp, &dx)) == 0 && (dx.dx_call == NULL ||
+		    dx.dx_call->df_kind != MD_DF_KEYACT))
+			rv = md_dp_novoid(dp, &dx);
+		return (rv);
+	default:
+		if ((rv = md_dp_expr(dp, &dx)) == 0)
+			rv = md_dp_novoid(dp, &dx);
+		return (rv);
+	}
+}
+
+/*
  * Parse len bytes of D in context ctx.  Returns 0, or -1 with the message
  * in msg (msglen bytes) and the offset of the fault in *offp.
  */
@@ -1772,7 +1819,6 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
     char *msg, size_t msglen)
 {
 	md_dp_t dp;
-	md_dx_t dx;
 	int rv;
 
 	(void) memset(&dp, 0, sizeof (dp));
@@ -1783,59 +1829,16 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	dp.dp_actok = MD_DNONE;
 	dp.dp_keyok = MD_DNONE;
 
-	switch (ctx) {
-	case MD_DC_PROGRAM:
+	if (ctx == MD_DC_PROGRAM) {
 		rv = md_dp_program(&dp);
-		break;
-	case MD_DC_PROBE:
+	} else if (ctx == MD_DC_PROBE) {
 		rv = md_dp_probe(&dp);
-		break;
-	case MD_DC_INDEX:
+	} else {
 		md_dp_next(&dp);
-		rv = !md_dp_is(&dp, "[") ? md_dp_syntax(&dp) :
-		    md_dp_args(&dp, "]", 0, NULL) < 0 ? -1 : 0;
-		break;
-	case MD_DC_TYPE:
-		/* the type of "this TYPE NAME;" */
-		md_dp_next(&dp);
-		rv = md_dp_specifiers(&dp, 0);
-		while (rv == 0 && md_dp_is(&dp, "*"))
-			md_dp_next(&dp);
-		break;
-	case MD_DC_AGGFUNC:
-		/* the value of "@[...] = FUNCTION;" */
-		md_dp_next(&dp);
-		dp.dp_aggok = dp.dp_lex.dl_off;
-		rv = md_dp_assign(&dp, &dx);
-		if (rv == 0 && (dx.dx_call == NULL ||
-		    dx.dx_call->df_kind != MD_DF_AGG))
-			rv = md_dp_sem(&dp, dx.dx_off, "an aggregation must be "
-			    "assigned the result of an aggregating function "
-			    "(count(), sum(), quantize(), ...)");
-		break;
-	case MD_DC_PRED:
-		md_dp_next(&dp);
-		rv = md_dp_predicate(&dp);
-		break;
-	case MD_DC_KEY:
-		/* an aggregation's key: stack() and its kin may be it */
-		md_dp_next(&dp);
-		dp.dp_keyok = dp.dp_lex.dl_off;
-		rv = md_dp_expr(&dp, &dx);
-		if (rv == 0 && (dx.dx_call == NULL ||
-		    dx.dx_call->df_kind != MD_DF_KEYACT))
-			rv = md_dp_novoid(&dp, &dx);
-		break;
-	default:
-		md_dp_next(&dp);
-		rv = md_dp_expr(&dp, &dx);
-		if (rv == 0)
-			rv = md_dp_novoid(&dp, &dx);
-		break;
+		rv = md_dp_piece(&dp, ctx);
+		if (rv == 0 && dp.dp_lex.dl_tok != MDT_EOF)
+			rv = md_dp_syntax(&dp);
 	}
-	if (rv == 0 && ctx != MD_DC_PROGRAM && ctx != MD_DC_PROBE &&
-	    dp.dp_lex.dl_tok != MDT_EOF)
-		rv = md_dp_syntax(&dp);
 	if (rv == 0 && dp.dp_semfailed)
 		rv = -1;
 	if (rv != 0 && offp != NULL)
