@@ -305,6 +305,50 @@ fail:
 	return (NULL);
 }
 
+/*
+ * What md_emit() needs of the request, in er: its decompositions folded
+ * (into folded), and the host name, this machine's (into host) unless the
+ * request names one.
+ */
+static int
+md_gen_emitreq(const md_request_t *req, md_decomp_t *folded, char *host,
+    size_t hostlen, md_emit_req_t *er, md_error_t *err)
+{
+	er->er_decomps = folded;
+	er->er_ndecomps = md_gen_fold(req, folded);
+	er->er_pred = req->mdq_pred;
+	er->er_zones = req->mdq_zones;
+	er->er_nzones = req->mdq_nzones;
+	er->er_host = req->mdq_hostname;
+	er->er_interval = req->mdq_interval;
+	er->er_duration = req->mdq_duration;
+	er->er_loc = NULL;
+	if (er->er_host != NULL)
+		return (0);
+	if (gethostname(host, hostlen) != 0)
+		return (md_error_set(err, MD_ERR_TRANSLATE, "cannot get the "
+		    "host name: %s", strerror(errno)));
+	host[hostlen - 1] = '\0';
+	er->er_host = host;
+	return (0);
+}
+
+/* What a consumer reads from the aggregation: 0, [] or {}. */
+static void
+md_gen_zero(md_result_t *r, const md_decomp_t *d, size_t nd)
+{
+	size_t i;
+
+	for (i = 0; i < nd; i++) {
+		if (d[i].mdd_kind == MD_DECOMP_NUMBER)
+			r->mdr_hasdists = 1;
+		else
+			r->mdr_hasdecomps = 1;
+	}
+	r->mdr_zero = r->mdr_hasdecomps ? MD_ZERO_DECOMP :
+	    r->mdr_hasdists ? MD_ZERO_DIST : MD_ZERO_SCALAR;
+}
+
 md_result_t *
 md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 {
@@ -320,28 +364,9 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		    "request");
 		return (NULL);
 	}
-	if (md_gen_check(m, req, err) != 0)
+	if (md_gen_check(m, req, err) != 0 ||
+	    md_gen_emitreq(req, folded, host, sizeof (host), &er, err) != 0)
 		return (NULL);
-
-	er.er_decomps = folded;
-	er.er_ndecomps = md_gen_fold(req, folded);
-	er.er_pred = req->mdq_pred;
-	er.er_zones = req->mdq_zones;
-	er.er_nzones = req->mdq_nzones;
-	er.er_host = req->mdq_hostname;
-	er.er_interval = req->mdq_interval;
-	er.er_duration = req->mdq_duration;
-	er.er_loc = NULL;
-	if (er.er_host == NULL) {
-		if (gethostname(host, sizeof (host)) != 0) {
-			(void) md_error_set(err, MD_ERR_TRANSLATE, "cannot get "
-			    "the host name: %s", strerror(errno));
-			return (NULL);
-		}
-		host[sizeof (host) - 1] = '\0';
-		er.er_host = host;
-	}
-
 	md_buf_init(&body);
 	body.mb_limit = MD_MAXOUTPUT;
 	if (md_emit(&body, m, &er, err) != 0) {
@@ -355,7 +380,6 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	md_buf_fini(&body);
 	if (r == NULL)
 		return (NULL);
-
 	/* never broken D (SPEC rule 2): each script is parsed whole */
 	for (i = 0; i < r->mdr_nscripts; i++) {
 		if (md_dcheck_script(m, &er, r->mdr_scripts[i], r->mdr_lens[i],
@@ -364,14 +388,6 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 			return (NULL);
 		}
 	}
-
-	for (i = 0; i < er.er_ndecomps; i++) {
-		if (folded[i].mdd_kind == MD_DECOMP_NUMBER)
-			r->mdr_hasdists = 1;
-		else
-			r->mdr_hasdecomps = 1;
-	}
-	r->mdr_zero = r->mdr_hasdecomps ? MD_ZERO_DECOMP :
-	    r->mdr_hasdists ? MD_ZERO_DIST : MD_ZERO_SCALAR;
+	md_gen_zero(r, folded, er.er_ndecomps);
 	return (r);
 }
