@@ -642,6 +642,39 @@ js_cpu(void)
 }
 
 /*
+ * What the child's reply (rlen bytes, or e, the error reading it) and its
+ * end (status; timed out; cpu seconds) come to: the description as JSON in
+ * *jsonp, or -1 and why in msg.
+ */
+static int
+js_answer(char *reply, size_t rlen, int e, int status, int timedout,
+    double cpu, char **jsonp, size_t *lenp, char *msg, size_t msglen)
+{
+	if (e == EFBIG)
+		return (js_msg(msg, msglen, "its description is larger than "
+		    "the limit of %lu MiB", MD_MAXINPUT >> 20));
+	if (e != 0)
+		return (js_msg(msg, msglen, "reading its description: %s",
+		    strerror(e)));
+	if (timedout || rlen == 0 || (reply[0] != '0' && reply[0] != '1') ||
+	    (reply[0] == '0' && WIFSIGNALED(status))) {
+		free(reply);
+		return (js_ended(msg, msglen, status, timedout, cpu));
+	}
+	rlen = js_utf8(reply, rlen);
+	if (reply[0] == '1') {
+		(void) snprintf(msg, msglen, "%.*s", (int)(rlen - 1), reply + 1);
+		free(reply);
+		return (-1);
+	}
+	(void) memmove(reply, reply + 1, rlen - 1);
+	reply[rlen - 1] = '\0';
+	*jsonp = reply;
+	*lenp = rlen - 1;
+	return (0);
+}
+
+/*
  * Evaluate the JavaScript metric buf in a child.  On success, *jsonp
  * (*lenp bytes, NUL-terminated; the caller frees it) is the registered
  * description as JSON.  Otherwise -1 and a message in msg.
@@ -698,28 +731,6 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 		    "evaluation: %s", strerror(we)));
 	}
 	(void) sigaction(SIGCHLD, &old, NULL);
-	cpu = js_cpu() - cpu;
-
-	if (e == EFBIG)
-		return (js_msg(msg, msglen, "its description is larger than "
-		    "the limit of %lu MiB", MD_MAXINPUT >> 20));
-	if (e != 0)
-		return (js_msg(msg, msglen, "reading its description: %s",
-		    strerror(e)));
-	if (timedout || rlen == 0 || (reply[0] != '0' && reply[0] != '1') ||
-	    (reply[0] == '0' && WIFSIGNALED(status))) {
-		free(reply);
-		return (js_ended(msg, msglen, status, timedout, cpu));
-	}
-	rlen = js_utf8(reply, rlen);
-	if (reply[0] == '1') {
-		(void) snprintf(msg, msglen, "%.*s", (int)(rlen - 1), reply + 1);
-		free(reply);
-		return (-1);
-	}
-	(void) memmove(reply, reply + 1, rlen - 1);
-	reply[rlen - 1] = '\0';
-	*jsonp = reply;
-	*lenp = rlen - 1;
-	return (0);
+	return (js_answer(reply, rlen, e, status, timedout, js_cpu() - cpu,
+	    jsonp, lenp, msg, msglen));
 }
