@@ -3,7 +3,8 @@
  *
  *	md_utf8.c	UTF-8 sequences
  *	md_error.c	error codes, messages
- *	md_buf.c	growable output buffer with a sticky error
+ *	md_buf.c	growable output buffer with a sticky error; AND/OR
+ *			lists
  *	md_path.c	places in a document, for messages
  *	md_arena.c	many small allocations freed at once
  *	md_hash.c	fixed-size tables from strings to indexes
@@ -25,7 +26,11 @@
  *	md_emit.c	D text for one script
  *	md_option.c	DTrace options (-x) and tick intervals (-i)
  *	md_gen.c	md_generate(): requests, zones, results
+ *	md_result.c	a result: freed, joined, as JSON
  *	md_suggest.c	"did you mean": the closest of some names
+ *
+ * Files depend on one another without a cycle (tests/layout.sh), in about
+ * the order above.
  */
 
 #ifndef	MD_IMPL_H
