@@ -18,9 +18,10 @@ if [ ! -x "$root/bin/sh" ]; then
 	debootstrap --variant=minbase bookworm "$root" "$mirror"
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# /proc only: debootstrap made the device nodes, and nothing of the host
+# is bound in, so that removing the directory (make clean) is always safe
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
-mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
-trap 'umount "$root/dev" "$root/proc" 2>/dev/null || true' EXIT
+trap 'umount "$root/proc" 2>/dev/null || true' EXIT
 
 in_root() { chroot "$root" /bin/sh -c "$1"; }
 
