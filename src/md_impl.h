@@ -15,7 +15,8 @@
  *	md_metric.c	a loaded metric, read and freed
  *	md_number.c	print numbers as JavaScript does
  *	md_pred.c	krill predicates: parse, print
- *	md_plan.c	which probedesc entries a script needs, what is gathered
+ *	md_plan.c	which probedesc entries a script needs, what is gathered,
+ *			into which D variables
  *	md_dlex.c	the tokens of D expressions
  *	md_dtab.c	what D has built in: functions, variables
  *	md_dparse.c	D, parsed: programs and the pieces of metrics
@@ -302,6 +303,7 @@ typedef struct md_plan {
 	size_t			pl_next;	/* next entry to consider */
 } md_plan_t;
 
+extern const char *md_plan_varname(md_arena_t *, const char *, size_t, int);
 extern int md_plan_init(md_plan_t *, const md_metric_t *,
     const md_decomp_t *, size_t, const md_pred_t *, md_error_t *);
 extern void md_plan_fini(md_plan_t *);

@@ -188,17 +188,14 @@ md_load_store(const char *store, int *threadp,
 
 /*
  * Element j of field f's gather: its expression e, its store s, and the
- * D variable it goes into, named here once for every request: "self->F0"
- * for a thread store, "F0" for a global one, N the element.
+ * D variable it goes into (md_plan_varname(), once for every request).
  */
 static int
 md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
     const cJSON *s, size_t pd, const char *sect)
 {
-	size_t len = strlen(g->mg_field) + 32;
 	const char *index;
 	int thread;
-	char *name;
 
 	if (!cJSON_IsString(e) || !cJSON_IsString(s))
 		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: gather and "
@@ -208,11 +205,9 @@ md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
 		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: store "
 		    "\"%s\" is not thread, global, thread[INDEX] or "
 		    "global[INDEX]", pd, sect, g->mg_field, s->valuestring));
-	if ((name = md_load_alloc(ld, len, 1)) == NULL)
+	if ((g->mg_names[j] = md_plan_varname(&ld->ld_m->mm_arena,
+	    g->mg_field, j, thread)) == NULL)
 		return (md_error_nomem(ld->ld_err));
-	(void) snprintf(name, len, "%s%s%zu", thread ? "self->" : "",
-	    g->mg_field, j);
-	g->mg_names[j] = name;
 	if (md_load_keep(ld, &g->mg_exprs[j], e->valuestring) != 0 ||
 	    md_load_keep(ld, &g->mg_index[j], index) != 0)
 		return (-1);

@@ -170,6 +170,18 @@ START_TEST(plan_should_answer_requested_and_gathered)
 }
 END_TEST
 
+/* The variables of gathered fields: self->F<n> per thread, F<n> global. */
+START_TEST(plan_should_name_the_variables)
+{
+	md_arena_t a = { NULL };
+
+	ck_assert_str_eq(md_plan_varname(&a, "latency", 0, 1),
+	    "self->latency0");
+	ck_assert_str_eq(md_plan_varname(&a, "fd", 12, 0), "fd12");
+	md_arena_free(&a);
+}
+END_TEST
+
 Suite *
 plan_suite(void)
 {
@@ -179,6 +191,7 @@ plan_suite(void)
 	tcase_add_test(tc,
 	    plan_should_keep_aggregates_alwaysgathers_and_their_cleans);
 	tcase_add_test(tc, plan_should_add_the_gathers_of_requested_fields);
+	tcase_add_test(tc, plan_should_name_the_variables);
 	tcase_add_test(tc, plan_should_replace_a_gather_in_place);
 	tcase_add_test(tc, plan_should_count_predicate_fields_as_requested);
 	tcase_add_test(tc, plan_should_skip_cleans_of_nothing);
