@@ -506,7 +506,9 @@ js_now(void)
  * within MD_JS_WALL seconds of start; past them, the child is killed
  * (*timedout), whatever it is doing: poll() waits for the time that is
  * left, and read() only follows a poll() that saw something to read.
- * Returns 0, or an errno: EFBIG for a reply past the limit.
+ * Returns 0, or an errno: EFBIG for a reply past the limit.  (One loop a
+ * few lines past 60: the deadline, the reads and the growing buffer share
+ * its state, and apart would need it all passed around.)
  */
 static int
 js_read(int fd, pid_t pid, double start, char **bufp, size_t *lenp,

@@ -455,6 +455,8 @@ md_dlex_member(md_dlex_t *dl)
 /*
  * The next token: its kind is returned and kept in dl_tok, its text is
  * dl_buf + dl_off, dl_toklen bytes.  At the end, MDT_EOF, again and again.
+ * (One decision by the first character's class, as a lexer's is: a few
+ * lines past 60, and clearer whole than split.)
  */
 md_dtok_t
 md_dlex_next(md_dlex_t *dl)

@@ -744,7 +744,8 @@ md_dp_undefined(md_dp_t *dp, size_t off, int n, const char *name)
  * printf(), system() and printa() with a string literal for a format (at
  * offset at): its conversions, as dtrace reads them (dt_printf.c), and
  * for printf() and system() as many values as they need (nargs after the
- * format).  Errors are of meaning, at the call (off).
+ * format).  Errors are of meaning, at the call (off).  (A few lines past
+ * 60: it follows dt_printf.c's one loop over the conversions.)
  */
 static void
 md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,

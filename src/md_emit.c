@@ -319,7 +319,9 @@ md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
 /*
  * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
  * the key; a numeric one picks the function.  Only the function finally
- * chosen is resolved, so a broken one that is not used is no error.
+ * chosen is resolved, so a broken one that is not used is no error.  (A
+ * few lines past 60: the key and the function are one statement, and the
+ * choice of the function runs through the keys' loop.)
  */
 static int
 md_emit_aggregate(md_emit_t *em, size_t pd)

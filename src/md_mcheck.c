@@ -125,12 +125,45 @@ md_mcheck_keyonly(const md_metric_t *m, const char *f)
 	return (0);
 }
 
+/*
+ * The requests with no field: none at all, an interval and a duration,
+ * one zone, and four zones (one script, no pragma) where the metric uses
+ * the zone pragma.
+ */
+static int
+md_mcheck_plain(md_mcheck_t *mc)
+{
+	static const char *const zone1[] = { "global" };
+	static const char *const zone4[] = { "z1", "z2", "z3", "z4" };
+	md_request_t *req = &mc->mc_req;
+
+	if (md_mcheck_run(mc, NULL) != 0)
+		return (-1);
+	req->mdq_interval = "1s";
+	req->mdq_duration = "10s";
+	if (md_mcheck_run(mc, "-i 1s -T 10s") != 0)
+		return (-1);
+	req->mdq_interval = NULL;
+	req->mdq_duration = NULL;
+	req->mdq_zones = zone1;
+	req->mdq_nzones = 1;
+	if (md_mcheck_run(mc, "-z global") != 0)
+		return (-1);
+	if (mc->mc_m->mm_pragmazone) {
+		req->mdq_zones = zone4;
+		req->mdq_nzones = 4;
+		if (md_mcheck_run(mc, "-z z1 -z z2 -z z3 -z z4") != 0)
+			return (-1);
+	}
+	req->mdq_zones = NULL;
+	req->mdq_nzones = 0;
+	return (0);
+}
+
 /* Every request a user can make of the metric. */
 static int
 md_mcheck_all(const md_metric_t *m, md_error_t *err)
 {
-	static const char *const zone1[] = { "global" };
-	static const char *const zone4[] = { "z1", "z2", "z3", "z4" };
 	size_t nf = md_metric_nfields(m), i, j;
 	md_error_t local;
 	md_mcheck_t mc;
@@ -140,29 +173,8 @@ md_mcheck_all(const md_metric_t *m, md_error_t *err)
 	mc.mc_err = err != NULL ? err : &local;
 	mc.mc_req.mdq_decomps = mc.mc_d;
 	mc.mc_req.mdq_hostname = "localhost";
-
-	if (md_mcheck_run(&mc, NULL) != 0)
+	if (md_mcheck_plain(&mc) != 0)
 		return (-1);
-	mc.mc_req.mdq_interval = "1s";
-	mc.mc_req.mdq_duration = "10s";
-	if (md_mcheck_run(&mc, "-i 1s -T 10s") != 0)
-		return (-1);
-	mc.mc_req.mdq_interval = NULL;
-	mc.mc_req.mdq_duration = NULL;
-	mc.mc_req.mdq_zones = zone1;
-	mc.mc_req.mdq_nzones = 1;
-	if (md_mcheck_run(&mc, "-z global") != 0)
-		return (-1);
-	if (m->mm_pragmazone) {
-		/* four zones: one script, no pragma */
-		mc.mc_req.mdq_zones = zone4;
-		mc.mc_req.mdq_nzones = 4;
-		if (md_mcheck_run(&mc, "-z z1 -z z2 -z z3 -z z4") != 0)
-			return (-1);
-	}
-	mc.mc_req.mdq_zones = NULL;
-	mc.mc_req.mdq_nzones = 0;
-
 	for (i = 0; i < nf; i++) {
 		const char *f = md_metric_field(m, i);
 
