@@ -218,7 +218,8 @@ md_gen_total(const md_request_t *req, size_t n, int perzone, size_t optlen,
 	for (i = 0; i < n; i++) {
 		total += bodylen + optlen + 2;
 		if (perzone)
-			total += sizeof (MD_ZPRAGMA) + strlen(req->mdq_zones[i]);
+			total += sizeof (MD_ZPRAGMA) +
+			    strlen(req->mdq_zones[i]);
 	}
 	return (total);
 }

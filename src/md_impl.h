@@ -15,8 +15,8 @@
  *	md_metric.c	a loaded metric, read and freed
  *	md_number.c	print numbers as JavaScript does
  *	md_pred.c	krill predicates: parse, print
- *	md_plan.c	which probedesc entries a script needs, what is gathered,
- *			into which D variables
+ *	md_plan.c	which probedesc entries a script needs, what is
+ *			gathered, into which D variables
  *	md_dlex.c	the tokens of D expressions
  *	md_dtab.c	what D has built in: functions, variables
  *	md_dparse.c	D, parsed: programs and the pieces of metrics

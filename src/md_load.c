@@ -637,7 +637,8 @@ md_load_metric(md_load_t *ld, cJSON *root)
 	const cJSON *metad, *c;
 
 	if (!cJSON_IsObject(root))
-		return (md_load_invalid(ld, "the metric must be a JSON object"));
+		return (md_load_invalid(ld, "the metric must be a JSON "
+		    "object"));
 	if (md_load_fields(ld, root) != 0)
 		return (-1);
 	if ((metad = cJSON_GetObjectItemCaseSensitive(root, "metad")) == NULL)

@@ -1,5 +1,6 @@
 /*
- * check_buf.c: the output buffer: growth, the sticky error, its limit, handing it over.
+ * check_buf.c: the output buffer: growth, the sticky error, its limit,
+ * handing it over; AND and OR lists.
  */
 
 #include <stdint.h>
