@@ -323,8 +323,8 @@ START_TEST(pred_should_refuse_nesting_past_its_limit)
 	text = t_deep(MD_MAXPREDDEPTH + 1);
 	ck_assert_ptr_null(md_pred_parse(text, strlen(text), &err));
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
-	ck_assert_str_eq(err.mde_msg, "predicate: and/or nested deeper than "
-	    "32 levels");
+	ck_assert_str_eq(err.mde_msg, t_fmt("predicate: and/or nested deeper "
+	    "than %d levels", MD_MAXPREDDEPTH));
 	free(text);
 }
 END_TEST
