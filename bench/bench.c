@@ -127,37 +127,71 @@ slurp(const char *path, size_t *lenp)
 	return (buf);
 }
 
+/* Wall time of one run of argv, spawned as the shell would, in µs. */
+static double
+spawn_once(posix_spawn_file_actions_t *fa, char **argv)
+{
+	double start = now();
+	int status;
+	pid_t pid;
+
+	if (posix_spawnp(&pid, argv[0], fa, NULL, argv, environ) != 0)
+		die("cannot run the command");
+	(void) waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		die("the command failed");
+	return ((now() - start) * 1e6);
+}
+
+/* "median p10 p90" of runs times */
+static void
+print_spread(double *t, int runs)
+{
+	qsort(t, (size_t)runs, sizeof (double), cmp_double);
+	(void) printf("%.1f %.1f %.1f", t[runs / 2], t[runs / 10],
+	    t[runs * 9 / 10]);
+}
+
 /*
- * exec: wall time of a command, spawned as the shell would.
+ * exec: wall time of a command, spawned as the shell would.  With
+ * "ARGV1 -- ARGV2", the two commands run in turn, one run of each at a
+ * time, so that the machine's drift weighs on both alike; a line each.
  */
 static int
 bench_exec(int runs, char **argv)
 {
 	double *t = calloc((size_t)runs, sizeof (double));
+	double *t2 = calloc((size_t)runs, sizeof (double));
 	posix_spawn_file_actions_t fa;
-	int i, status;
-	pid_t pid;
+	char **argv2 = NULL;
+	int i;
 
-	if (t == NULL || runs < 1)
+	if (t == NULL || t2 == NULL || runs < 1)
 		die("bad run count");
+	for (i = 0; argv[i] != NULL; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			argv[i] = NULL;
+			argv2 = argv + i + 1;
+			break;
+		}
+	}
 	(void) posix_spawn_file_actions_init(&fa);
 	(void) posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO,
 	    "/dev/null", O_WRONLY, 0);
 	for (i = 0; i < runs; i++) {
-		double start = now();
-
-		if (posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ) != 0)
-			die("cannot run the command");
-		(void) waitpid(pid, &status, 0);
-		t[i] = (now() - start) * 1e6;
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			die("the command failed");
+		t[i] = spawn_once(&fa, argv);
+		if (argv2 != NULL)
+			t2[i] = spawn_once(&fa, argv2);
 	}
-	qsort(t, (size_t)runs, sizeof (double), cmp_double);
-	(void) printf("%.1f %.1f %.1f\n", t[runs / 2], t[runs / 10],
-	    t[runs * 9 / 10]);
+	print_spread(t, runs);
+	(void) printf("\n");
+	if (argv2 != NULL) {
+		print_spread(t2, runs);
+		(void) printf("\n");
+	}
 	posix_spawn_file_actions_destroy(&fa);
 	free(t);
+	free(t2);
 	return (0);
 }
 

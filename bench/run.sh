@@ -6,7 +6,8 @@
 #	sh bench/run.sh [RUNS]
 #
 #  1. per invocation: meta-d against cat of the same file, RUNS runs each
-#     (default 200); target: the median at most 1.5 times cat's; also
+#     (default 200), a run of each in turn so that the machine's drift
+#     weighs on both alike; target: the median at most 1.5 times cat's; also
 #     meta-d --check of each example and --check-d of D files
 #  2. in-process: scripts per second through libmetad, every request of a
 #     set per example; target: 100000 a second for the system calls
@@ -45,24 +46,28 @@ echo "- machine: $(uname -srm), $(getconf _NPROCESSORS_ONLN 2>/dev/null) CPUs$(
     head -n 1)"
 echo "- compiler: $(${CC:-cc} --version 2>/dev/null | head -n 1)"
 echo
-echo "## 1. Per invocation, against cat ($runs runs each)"
+echo "## 1. Per invocation, against cat ($runs runs each, in turn)"
 echo
 echo "| example | arguments | meta-d median (p10-p90) | cat median (p10-p90) | ratio | target 1.5 |"
 echo "|---|---|---|---|---|---|"
 for ex in syscall-ops node-http fs-ops; do
 	f=examples/$ex.json
-	cat_t=$($bench exec "$runs" cat "$f")
 	for args in "" "-s zonename -n latency" \
 	    '-p {"ne":["execname","x"]} -z web1 -z web2'; do
+		# each run of meta-d next to a run of cat (bench exec A -- B)
 		# shellcheck disable=SC2086
 		if [ -z "$args" ]; then
-			m_t=$($bench exec "$runs" ./meta-d "$f")
+			both=$($bench exec "$runs" ./meta-d "$f" -- cat "$f")
 		elif [ "${args#-p}" != "$args" ]; then
-			m_t=$($bench exec "$runs" ./meta-d -p \
-			    '{"ne":["execname","x"]}' -z web1 -z web2 "$f")
+			both=$($bench exec "$runs" ./meta-d -p \
+			    '{"ne":["execname","x"]}' -z web1 -z web2 "$f" -- \
+			    cat "$f")
 		else
-			m_t=$($bench exec "$runs" ./meta-d $args "$f")
+			both=$($bench exec "$runs" ./meta-d $args "$f" -- cat \
+			    "$f")
 		fi
+		m_t=$(echo "$both" | sed -n 1p)
+		cat_t=$(echo "$both" | sed -n 2p)
 		set -- $m_t
 		mm=$1 m10=$2 m90=$3
 		set -- $cat_t
@@ -89,8 +94,9 @@ for spec in "examples/syscall-ops.json --check" \
     "$tmp/corpus.d --check-d"; do
 	set -- $spec
 	f=$1 opt=$2
-	cat_t=$($bench exec "$runs" cat "$f")
-	m_t=$($bench exec "$runs" ./meta-d "$opt" "$f")
+	both=$($bench exec "$runs" ./meta-d "$opt" "$f" -- cat "$f")
+	m_t=$(echo "$both" | sed -n 1p)
+	cat_t=$(echo "$both" | sed -n 2p)
 	set -- $m_t
 	mm=$1 m10=$2 m90=$3
 	set -- $cat_t
