@@ -71,6 +71,18 @@ md_arena_alloc(md_arena_t *a, size_t n, size_t size)
 	return (p);
 }
 
+/* A copy of s in the arena; NULL when out of memory. */
+char *
+md_arena_strdup(md_arena_t *a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p;
+
+	if ((p = md_arena_alloc(a, n, 1)) != NULL)
+		(void) memcpy(p, s, n);
+	return (p);
+}
+
 void
 md_arena_free(md_arena_t *a)
 {

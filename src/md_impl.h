@@ -137,6 +137,7 @@ typedef struct md_arena {
 } md_arena_t;
 
 extern void *md_arena_alloc(md_arena_t *, size_t, size_t);
+extern char *md_arena_strdup(md_arena_t *, const char *);
 extern void md_arena_free(md_arena_t *);
 
 /*

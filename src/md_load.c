@@ -34,13 +34,8 @@ md_load_alloc(md_load_t *ld, size_t n, size_t size)
 static int
 md_load_keep(md_load_t *ld, const char **dstp, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	char *p;
-
-	if ((p = md_load_alloc(ld, n, 1)) == NULL)
+	if ((*dstp = md_arena_strdup(&ld->ld_m->mm_arena, s)) == NULL)
 		return (md_error_nomem(ld->ld_err));
-	(void) memcpy(p, s, n);
-	*dstp = p;
 	return (0);
 }
 

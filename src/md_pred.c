@@ -91,14 +91,12 @@ static md_pnode_t *md_pred_node(md_pparse_t *, cJSON *);
 static const char *
 md_pred_str(md_pparse_t *pp, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	char *p;
+	const char *p = md_arena_strdup(&pp->pp_pred->mp_arena, s);
 
-	if ((p = md_arena_alloc(&pp->pp_pred->mp_arena, n, 1)) == NULL) {
+	if (p == NULL) {
 		pp->pp_nomem = 1;
 		return ("");
 	}
-	(void) memcpy(p, s, n);
 	return (p);
 }
 

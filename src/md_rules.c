@@ -249,7 +249,7 @@ int
 md_load_warn(md_load_t *ld, const char *fmt, ...)
 {
 	md_metric_t *m = ld->ld_m;
-	char msg[MD_ERRMSGLEN], *copy;
+	char msg[MD_ERRMSGLEN];
 	va_list ap;
 
 	if (m->mm_nwarnings == MD_MAXWARNINGS)
@@ -257,10 +257,9 @@ md_load_warn(md_load_t *ld, const char *fmt, ...)
 	va_start(ap, fmt);
 	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
 	va_end(ap);
-	if ((copy = md_arena_alloc(&m->mm_arena, strlen(msg) + 1, 1)) == NULL)
+	if ((m->mm_warnings[m->mm_nwarnings] = md_arena_strdup(&m->mm_arena,
+	    msg)) == NULL)
 		return (md_error_nomem(ld->ld_err));
-	(void) memcpy(copy, msg, strlen(msg) + 1);
-	m->mm_warnings[m->mm_nwarnings] = copy;
 	m->mm_nwarnings++;
 	return (0);
 }

@@ -57,6 +57,20 @@ START_TEST(arena_should_refuse_sizes_that_overflow)
 }
 END_TEST
 
+START_TEST(arena_strdup_should_copy_into_the_arena)
+{
+	md_arena_t a = { NULL };
+	char src[] = "probedesc";
+	char *p = md_arena_strdup(&a, src);
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_ne(p, src);
+	ck_assert_str_eq(p, "probedesc");
+	ck_assert_str_eq(md_arena_strdup(&a, ""), "");
+	md_arena_free(&a);
+}
+END_TEST
+
 Suite *
 arena_suite(void)
 {
@@ -66,6 +80,7 @@ arena_suite(void)
 	tcase_add_test(tc, arena_should_return_zeroed_aligned_distinct_memory);
 	tcase_add_test(tc, arena_should_serve_allocations_larger_than_a_block);
 	tcase_add_test(tc, arena_should_refuse_sizes_that_overflow);
+	tcase_add_test(tc, arena_strdup_should_copy_into_the_arena);
 	suite_add_tcase(s, tc);
 	return (s);
 }
