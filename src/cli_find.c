@@ -66,12 +66,35 @@ md_find_join(const char *dir, size_t dlen, const char *name, const char *ext)
 	return (path);
 }
 
+/*
+ * The next directory of METAD_PATH from *pathp on, empty ones passed over:
+ * its start, its length in *lenp, and *pathp moved past it; NULL at the
+ * end.
+ */
+static const char *
+md_find_nextdir(const char **pathp, size_t *lenp)
+{
+	const char *dir = *pathp, *end;
+
+	for (; *dir != '\0'; dir = *pathp) {
+		if ((end = strchr(dir, ':')) == NULL)
+			end = dir + strlen(dir);
+		*pathp = *end == ':' ? end + 1 : end;
+		if (end > dir) {
+			*lenp = (size_t)(end - dir);
+			return (dir);
+		}
+	}
+	return (NULL);
+}
+
 char *
 md_cli_find(const char *file)
 {
-	const char *dir = md_cli_metad_path(), *end, *base = strrchr(file, '/');
+	const char *dirs = md_cli_metad_path(), *dir;
+	const char *base = strrchr(file, '/');
 	struct stat st;
-	size_t i;
+	size_t i, dlen;
 	char *path;
 
 	base = base == NULL ? file : base + 1;
@@ -81,14 +104,10 @@ md_cli_find(const char *file)
 			errno = ENOMEM;
 		return (path);
 	}
-	for (; *dir != '\0'; dir = *end == ':' ? end + 1 : end) {
-		if ((end = strchr(dir, ':')) == NULL)
-			end = dir + strlen(dir);
-		if (end == dir)
-			continue;
+	while ((dir = md_find_nextdir(&dirs, &dlen)) != NULL) {
 		for (i = 0; i < sizeof (md_find_ext) / sizeof (*md_find_ext);
 		    i++) {
-			if ((path = md_find_join(dir, (size_t)(end - dir), file,
+			if ((path = md_find_join(dir, dlen, file,
 			    md_find_ext[i])) == NULL) {
 				errno = ENOMEM;
 				return (NULL);
@@ -327,20 +346,15 @@ md_find_describe(const char *path, char **linep)
 char *
 md_cli_list(size_t *lenp)
 {
-	const char *dir = md_cli_metad_path(), *end;
+	const char *dirs = md_cli_metad_path(), *dir;
 	md_found_t fd;
-	size_t i, width = 0;
+	size_t i, dlen, width = 0;
 	char *top, *desc, *out = NULL;
 	FILE *f;
 
 	(void) memset(&fd, 0, sizeof (fd));
-	for (; *dir != '\0' && !fd.fd_nomem; dir = *end == ':' ? end + 1 :
-	    end) {
-		if ((end = strchr(dir, ':')) == NULL)
-			end = dir + strlen(dir);
-		if (end == dir)
-			continue;
-		if ((top = strndup(dir, (size_t)(end - dir))) == NULL) {
+	while (!fd.fd_nomem && (dir = md_find_nextdir(&dirs, &dlen)) != NULL) {
+		if ((top = strndup(dir, dlen)) == NULL) {
 			fd.fd_nomem = 1;
 			break;
 		}
