@@ -717,25 +717,15 @@ md_dp_conv(const char *s, size_t *ip, size_t end, md_dpconv_t *pc,
 }
 
 /*
- * "format conversion #n is undefined: %NAME", the name as messages quote:
- * a byte that is not printable ASCII ("%\n", from "\445\n") as \ooo.
+ * "format conversion #n is undefined: %NAME", the name quoted as messages
+ * quote (md_msg_escape()): "%\n", from "\445\n", as "%\012".
  */
 static void
 md_dp_undefined(md_dp_t *dp, size_t off, int n, const char *name)
 {
-	char shown[4 * sizeof (((md_dpconv_t *)0)->pc_name) + 1];
-	size_t i, len = 0;
+	char shown[4 * sizeof (((md_dpconv_t *)0)->pc_name) + 4];
 
-	for (i = 0; name[i] != '\0'; i++) {
-		unsigned char c = (unsigned char)name[i];
-
-		if (c >= 0x20 && c < 0x7f)
-			shown[len++] = (char)c;
-		else
-			len += (size_t)snprintf(shown + len, sizeof (shown) -
-			    len, "\\%03o", c);
-	}
-	shown[len] = '\0';
+	md_msg_escape(shown, sizeof (shown), name, 0);
 	(void) md_dp_sem(dp, off, "format conversion #%d is undefined: %%%s",
 	    n, shown);
 }
