@@ -83,6 +83,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
 	src/md_option.c src/md_gen.c src/md_result.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
+CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
+	src/cli_check.o src/cli_info.o src/cli_js.o src/cli_find.o
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \
@@ -128,8 +130,7 @@ deps-clang: deps
 deps-valgrind:
 	@$(DEPS_ENV) sh mk/deps.sh install valgrind
 
-$(LIB_OBJS) src/cli.o src/cli_out.o src/cli_js.o src/cli_find.o src/main.o: \
-    $(HDRS) | need
+$(LIB_OBJS) $(CLI_OBJS): $(HDRS) | need
 $(TEST_OBJS): $(HDRS) tests/check_md.h | need-test
 
 # Library objects serve the static and the shared library: PIC, and
@@ -168,7 +169,6 @@ metad.pc: metad.pc.in include/metad.h
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    metad.pc.in > $@
 
-CLI_OBJS = src/main.o src/cli.o src/cli_out.o src/cli_js.o src/cli_find.o
 
 meta-d: $(CLI_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) libmetad.a $(CJSON_LIBS) \
@@ -242,9 +242,8 @@ build/fuzz/fuzz_json: build/fuzz/fuzz/fuzz_json.o $(FUZZ_LIB)
 build/fuzz/fuzz_dparse: build/fuzz/fuzz/fuzz_dparse.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
-build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o build/fuzz/src/cli.o \
-    build/fuzz/src/cli_out.o build/fuzz/src/cli_js.o build/fuzz/src/cli_find.o \
-    $(FUZZ_LIB)
+build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \
+    $(addprefix build/fuzz/,$(filter-out src/main.o,$(CLI_OBJS))) $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
 
 # Build the fuzzers and their seed corpora; fuzz-run runs each for

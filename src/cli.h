@@ -1,10 +1,21 @@
 /*
  * cli.h: the meta-d command line, callable in-process.
  *
- *	cli.c		options, reading the metric, running libmetad
- *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
- *	cli_out.c	writing what it made: text, JSON, or files
+ *	cli.c		options, and the table of modes: which one runs, on
+ *			what input, with which options
+ *	cli_io.c	reading and writing whole files; messages
+ *	cli_gen.c	the scripts (the default) and --json
+ *	cli_out.c	-o DIR: the scripts as files
+ *	cli_check.c	--check, --check-d
+ *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
+ *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
+ *
+ * A mode is one entry of cli.c's table and a handler, md_cli_mode_t's
+ * cm_run: cli.c reads the input the entry asks for (none, text, a
+ * metric's JSON, or a loaded metric and the request the options make),
+ * calls the handler, and writes what a buffered mode made only when it
+ * succeeded; a streaming mode writes as it goes.
  */
 
 #ifndef	MD_CLI_H
@@ -28,23 +39,107 @@
 /* md_cli_main() flags */
 #define	MD_CLI_NOJS	0x1	/* refuse JavaScript metrics (no fork) */
 
+#define	MD_CLI_STDIN	"<stdin>"	/* standard input, in messages */
+
 /*
  * Run meta-d with the given arguments, reading standard input from in,
  * writing results to out and messages to err.  Returns the exit status.
- * Writes nothing to out unless it succeeds.
+ * Writes nothing to out unless it succeeds (a streaming mode, --run,
+ * writes what it has measured as it goes).
  */
 extern int md_cli_main(int, char **, int, int, FILE *, int);
 
-/* Between cli.c, cli_out.c and cli_js.c. */
-extern int md_cli_isjs(const char *, size_t);
-extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
-    char *, size_t);
+/*
+ * The options a mode may take, as groups: a mode's entry lists the groups
+ * it takes, and any other given is a usage error.
+ */
+#define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
+#define	MD_CLI_TCOMPILE	0x02	/* --compile */
+
+/* The input a mode reads. */
+typedef enum md_cli_in {
+	MD_CLI_INNONE,		/* none: no METRIC */
+	MD_CLI_INTEXT,		/* FILE's bytes, as they are */
+	MD_CLI_INJSON,		/* a metric's JSON (a JavaScript one run) */
+	MD_CLI_INMETRIC		/* a metric, loaded, and the request */
+} md_cli_in_t;
+
+/* What the command line asked for. */
+typedef struct md_cli_opts {
+	int		o_in;		/* standard input */
+	int		o_out;		/* standard output */
+	FILE		*o_err;		/* standard error */
+	int		o_flags;	/* MD_CLI_* */
+	const struct md_cli_mode *o_mode;
+	int		o_done;		/* -h or -V answered */
+	unsigned	o_given;	/* MD_CLI_T* groups given */
+	int		o_givenopt;	/* the first of those, for messages */
+	const char	**o_sfields;	/* -s, in order */
+	size_t		o_nsfields;
+	const char	*o_nfield;	/* -n, the last one */
+	const char	*o_predarg;	/* -p, the last one */
+	md_pred_t	*o_pred;
+	const char	**o_zones;	/* -z, in order */
+	size_t		o_nzones;
+	md_option_t	*o_options;	/* -x, names allocated */
+	size_t		o_noptions;
+	const char	*o_interval;	/* -i */
+	const char	*o_duration;	/* -T */
+	const char	*o_hostname;	/* -H */
+	const char	*o_dir;		/* -o */
+	const char	*o_file;	/* NULL or "-": stdin */
+	char		*o_path;	/* o_file, found (cli_find.c) */
+} md_cli_opts_t;
+
+/* One run of a mode: its input, and what a buffered mode writes. */
+typedef struct md_cli_job {
+	const md_cli_opts_t	*cj_o;
+	const char		*cj_name;	/* the input, in messages */
+	const char		*cj_text;	/* INTEXT, INJSON */
+	size_t			cj_len;
+	const md_metric_t	*cj_m;		/* INMETRIC */
+	const md_request_t	*cj_req;	/* INMETRIC */
+	char			*cj_out;	/* written once it succeeded; */
+	size_t			cj_outlen;	/* cli.c frees it */
+} md_cli_job_t;
+
+/* A mode: an entry of cli.c's table. */
+typedef struct md_cli_mode {
+	int		cm_opt;		/* its option; 0 for the default */
+	const char	*cm_name;	/* "--json", in messages */
+	md_cli_in_t	cm_in;		/* what it reads */
+	unsigned	cm_takes;	/* MD_CLI_T* groups it takes */
+	int		cm_stream;	/* writes as it goes, not at the end */
+	int		(*cm_run)(md_cli_job_t *);
+} md_cli_mode_t;
+
+/* The handlers. */
+extern int md_cli_scripts(md_cli_job_t *);	/* cli_gen.c */
+extern int md_cli_json(md_cli_job_t *);
+extern int md_cli_outdir(md_cli_job_t *);	/* cli_out.c */
+extern int md_cli_check(md_cli_job_t *);	/* cli_check.c */
+extern int md_cli_checkd(md_cli_job_t *);
+extern int md_cli_fields(md_cli_job_t *);	/* cli_info.c */
+extern int md_cli_tojson(md_cli_job_t *);
+extern int md_cli_metrics(md_cli_job_t *);	/* cli_find.c */
+
+/* Messages (cli_io.c): "meta-d: " and the text, escaped. */
+extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
+    MD_CLI_PRINTFLIKE(2, 3);
+extern int md_cli_usage(const md_cli_opts_t *);
+extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
+
+/* Files and streams (cli_io.c). */
 extern int md_cli_write(int, const char *, size_t);
 extern int md_cli_mclose(FILE *, char **);
 extern int md_cli_read_fd(int, char **, size_t *);
+
+/* Between the modes and their helpers. */
+extern int md_cli_isjs(const char *, size_t);
+extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
+    char *, size_t);
 extern const char *md_cli_metad_path(void);
 extern char *md_cli_find(const char *);
-extern char *md_cli_list(size_t *);
 extern int md_cli_files(const md_result_t *, const char *const *,
     const char *, const char *, char **, size_t *, char *, size_t);
 

@@ -343,7 +343,7 @@ md_find_describe(const char *path, char **linep)
  * Returns the text (*lenp bytes; NULL with errno ENOMEM, or ENOENT when
  * there is no metric).
  */
-char *
+static char *
 md_cli_list(size_t *lenp)
 {
 	const char *dirs = md_cli_metad_path(), *dir;
@@ -390,4 +390,18 @@ md_cli_list(size_t *lenp)
 	free(fd.fd_paths);
 	errno = fd.fd_n == 0 && !fd.fd_nomem ? ENOENT : ENOMEM;
 	return (out);
+}
+
+/* --list: the metrics METAD_PATH holds. */
+int
+md_cli_metrics(md_cli_job_t *j)
+{
+	if ((j->cj_out = md_cli_list(&j->cj_outlen)) != NULL)
+		return (MD_CLI_SUCCESS);
+	if (errno == ENOMEM)
+		md_cli_err(j->cj_o, "out of memory");
+	else
+		md_cli_err(j->cj_o, "no metrics in METAD_PATH (%s)",
+		    md_cli_metad_path());
+	return (MD_CLI_ERROR);
 }

@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,53 +20,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-
-/*
- * Write all of buf to fd.  Returns 0, or -1 with errno set.  A descriptor
- * set non-blocking (a pipe, by the program reading it) is waited for
- * until it takes the rest.
- */
-int
-md_cli_write(int fd, const char *buf, size_t len)
-{
-	struct pollfd pfd;
-	ssize_t n;
-
-	pfd.fd = fd;
-	pfd.events = POLLOUT;
-	while (len > 0) {
-		if ((n = write(fd, buf, len)) < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK) {
-				if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
-					return (-1);
-				continue;
-			}
-			return (-1);
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return (0);
-}
-
-/*
- * Close a stream of open_memstream(): 0, or -1 with its text freed and
- * *textp NULL if a write to it or the close failed (out of memory).
- */
-int
-md_cli_mclose(FILE *f, char **textp)
-{
-	int failed = ferror(f) != 0;
-
-	if (fclose(f) != 0 || failed) {
-		free(*textp);
-		*textp = NULL;
-		return (-1);
-	}
-	return (0);
-}
 
 /*
  * A temporary name in dir, made by mkstemp() (the file exists, empty,
@@ -354,4 +306,43 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 	}
 	*listp = text;
 	return (0);
+}
+
+/* The name of the scripts: METRIC's base name without its extension. */
+static char *
+md_cli_script_name(const char *file)
+{
+	const char *base = strrchr(file, '/'), *dot;
+
+	base = base == NULL ? file : base + 1;
+	if ((dot = strrchr(base, '.')) == NULL || dot == base)
+		dot = base + strlen(base);
+	return (strndup(base, (size_t)(dot - base)));
+}
+
+/* -o DIR: the scripts written; the paths written, a line each, printed. */
+int
+md_cli_outdir(md_cli_job_t *j)
+{
+	const md_cli_opts_t *o = j->cj_o;
+	char what[MD_ERRMSGLEN], *name;
+	md_result_t *r;
+	md_error_t err;
+	int rv = MD_CLI_ERROR;
+
+	if ((r = md_generate(j->cj_m, j->cj_req, &err)) == NULL) {
+		md_cli_request_err(o, &err);
+		return (MD_CLI_ERROR);
+	}
+	if ((name = md_cli_script_name(o->o_path)) == NULL)
+		md_cli_err(o, "out of memory");
+	else if (md_cli_files(r, o->o_zones, o->o_dir, name, &j->cj_out,
+	    &j->cj_outlen, what, sizeof (what)) != 0)
+		md_cli_err(o, "write \"%s\": %s", *what != '\0' ? what :
+		    o->o_dir, strerror(errno));
+	else
+		rv = MD_CLI_SUCCESS;
+	free(name);
+	md_result_free(r);
+	return (rv);
 }

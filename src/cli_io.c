@@ -1,0 +1,156 @@
+/*
+ * cli_io.c: what every part of the command line shares: its messages,
+ * and whole files read and written.
+ *
+ * Every message starts with "meta-d: ", and what it quotes from users is
+ * escaped as the library's messages are (md_msg_escape()), so that no
+ * argument or file name reaches a terminal raw.  A usage error ends with
+ * the short usage text.
+ */
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* After a usage error: the message said what; this, how. */
+static const char md_cli_usage_short[] =
+	"usage: meta-d [-s FIELD] [-n FIELD] [-p PREDICATE] [-z ZONE] "
+	"[OPTION ...] [METRIC]\n"
+	"       (meta-d -h lists every option)\n";
+
+void
+md_cli_err(const md_cli_opts_t *o, const char *fmt, ...)
+{
+	char raw[MD_ERRMSGLEN], msg[MD_ERRMSGLEN];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(raw, sizeof (raw), fmt, ap);
+	va_end(ap);
+	md_msg_escape(msg, sizeof (msg), raw, n < 0 ||
+	    (size_t)n >= sizeof (raw));
+	(void) fprintf(o->o_err, "meta-d: %s\n", msg);
+}
+
+/* The short usage text; the status of a usage error. */
+int
+md_cli_usage(const md_cli_opts_t *o)
+{
+	(void) fputs(md_cli_usage_short, o->o_err);
+	return (MD_CLI_USAGE);
+}
+
+/* A failed request: "translating: " leads what translating found. */
+void
+md_cli_request_err(const md_cli_opts_t *o, const md_error_t *err)
+{
+	if (err->mde_code == MD_ERR_TRANSLATE || err->mde_code == MD_ERR_LIMIT ||
+	    err->mde_code == MD_ERR_D)
+		md_cli_err(o, "translating: %s", err->mde_msg);
+	else
+		md_cli_err(o, "%s", err->mde_msg);
+}
+
+/*
+ * Write all of buf to fd.  Returns 0, or -1 with errno set.  A descriptor
+ * set non-blocking (a pipe, by the program reading it) is waited for
+ * until it takes the rest.
+ */
+int
+md_cli_write(int fd, const char *buf, size_t len)
+{
+	struct pollfd pfd;
+	ssize_t n;
+
+	pfd.fd = fd;
+	pfd.events = POLLOUT;
+	while (len > 0) {
+		if ((n = write(fd, buf, len)) < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK) {
+				if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+					return (-1);
+				continue;
+			}
+			return (-1);
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return (0);
+}
+
+/*
+ * Close a stream of open_memstream(): 0, or -1 with its text freed and
+ * *textp NULL if a write to it or the close failed (out of memory).
+ */
+int
+md_cli_mclose(FILE *f, char **textp)
+{
+	int failed = ferror(f) != 0;
+
+	if (fclose(f) != 0 || failed) {
+		free(*textp);
+		*textp = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
+/* Read all of fd into *bufp (*lenp bytes).  Returns 0 or an errno. */
+int
+md_cli_read_fd(int fd, char **bufp, size_t *lenp)
+{
+	size_t cap = 8192, len = 0;
+	char *buf = NULL, *nbuf;
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return (EISDIR);
+		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    (unsigned long long)st.st_size < MD_MAXINPUT)
+			cap = (size_t)st.st_size + 1;
+	}
+
+	for (;;) {
+		if (buf == NULL || len == cap) {
+			if (buf != NULL)
+				cap *= 2;
+			if ((nbuf = realloc(buf, cap)) == NULL) {
+				free(buf);
+				return (ENOMEM);
+			}
+			buf = nbuf;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			free(buf);
+			return (e);
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (len > MD_MAXINPUT) {
+			free(buf);
+			return (EFBIG);
+		}
+	}
+	*bufp = buf;
+	*lenp = len;
+	return (0);
+}
