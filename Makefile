@@ -221,7 +221,7 @@ FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
 FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
-	build/fuzz/fuzz_json build/fuzz/fuzz_dparse
+	build/fuzz/fuzz_json build/fuzz/fuzz_dparse build/fuzz/fuzz_observe
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
@@ -240,6 +240,9 @@ build/fuzz/fuzz_json: build/fuzz/fuzz/fuzz_json.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_dparse: build/fuzz/fuzz/fuzz_dparse.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_observe: build/fuzz/fuzz/fuzz_observe.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json" \
-    "$seeds/dparse"
+    "$seeds/dparse" "$seeds/observe"
 n=0
 
 for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
@@ -89,3 +89,40 @@ piece 005 'llquantize($0, 10, 3, 11, 100)'
 piece 006 '[pid, tid]'
 piece 007 'struct task_struct *'
 echo "seeds: dparse: $(ls "$seeds/dparse" | wc -l)"
+
+# Hostile pieces: a place byte (fuzz_observe.c: 0 probes, 1 transform,
+# 2 aggregating function, 3 gather, 4 store, 5 local, 6 verify, 7 clean,
+# 8 predicate, 9 a local's type), then the piece.
+hostile() {
+	n=$((n + 1))
+	printf "\\$1%s" "$2" > "$seeds/observe/$n"
+}
+hostile 000 'syscall::read:entry'
+hostile 000 '
+#pragma D option destructive
+BEGIN
+{
+	system("id > /tmp/x");
+	exit(0);
+}
+
+profile-97'
+hostile 001 'execname)] = count(); }
+#pragma D option destructive
+BEGIN { system("id"); } syscall::write:entry { @[(execname'
+hostile 001 '(chill(100), execname)'
+hostile 002 'count(); } BEGIN { raise(9); } syscall:::return { @ = count()'
+hostile 003 'copyout(arg0, arg1, 8)'
+hostile 004 'thread[tid] = 1; system("id"); self->x'
+hostile 005 'copyoutstr("x", arg0, 2)'
+hostile 006 '$0 != NULL) { stop(); } syscall:::return /(1'
+hostile 007 '$0 = 0; panic(); $0'
+hostile 008 '1/
+{
+	breakpoint();
+}
+
+BEGIN
+/1'
+hostile 009 'int; BEGIN { system("id"); } this int'
+echo "seeds: observe: $(ls "$seeds/observe" | wc -l)"

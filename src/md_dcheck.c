@@ -58,6 +58,65 @@ md_dcheck_where(char *buf, size_t len, const char *text, size_t off)
 }
 
 /*
+ * What a metric's D never holds (SPEC 7.18): the actions and subroutines
+ * that change the system rather than observe it (those that D allows
+ * only with "#pragma D option destructive"), whatever the context.
+ */
+static const char *const md_dcheck_destructive[] = {
+	"breakpoint", "chill", "copyout", "copyoutstr", "panic", "raise",
+	"stop", "system"
+};
+
+/*
+ * A metric describes an observation: no control line (#pragma, #line)
+ * and no call of a destructive function in raw, a piece of it in
+ * context ctx (a member of that name, or a variable, is no call).
+ * Returns 0, or -1 with MD_ERR_D naming place.
+ */
+static int
+md_dcheck_observe(const char *raw, md_dctx_t ctx, const char *place,
+    md_error_t *err)
+{
+	char where[64], line[MD_QUOTEMAX + 1], shown[4 * MD_QUOTEMAX + 4];
+	size_t i, n = sizeof (md_dcheck_destructive) / sizeof (char *), len;
+	md_dlex_t dl, next;
+	md_dtok_t t;
+	int member = 0;		/* the word after . or -> is a member's */
+
+	md_dlex_init(&dl, raw, strlen(raw));
+	dl.dl_mode = ctx == MD_DC_PROBE || ctx == MD_DC_TYPE ? MD_DL_OUTER :
+	    MD_DL_EXPR;
+	while ((t = md_dlex_next(&dl)) != MDT_EOF && t != MDT_BAD) {
+		md_dcheck_where(where, sizeof (where), raw, dl.dl_off);
+		len = dl.dl_toklen;
+		if (t == MDT_CTL) {
+			(void) snprintf(line, sizeof (line), "%.*s", (int)len,
+			    raw + dl.dl_off);
+			md_msg_escape(shown, sizeof (shown), line,
+			    len >= sizeof (line));
+			return (md_error_set(err, MD_ERR_D, "%s: a control line "
+			    "\"%s\" %s: a metric's D holds none", place,
+			    shown, where));
+		}
+		for (i = 0; t == MDT_IDENT && !member && i < n; i++) {
+			if (strlen(md_dcheck_destructive[i]) != len ||
+			    memcmp(raw + dl.dl_off, md_dcheck_destructive[i],
+			    len) != 0)
+				continue;
+			next = dl;
+			if (md_dlex_next(&next) != MDT_OP ||
+			    !md_dlex_is(&next, "("))
+				break;
+			return (md_error_set(err, MD_ERR_D, "%s: %s() %s is a "
+			    "destructive action: a metric's D only observes",
+			    place, md_dcheck_destructive[i], where));
+		}
+		member = md_dlex_is(&dl, ".") || md_dlex_is(&dl, "->");
+	}
+	return (0);
+}
+
+/*
  * One piece of the metric, raw, parsed in context ctx; place names it.
  * Returns 0, or -1 with MD_ERR_D.
  */
@@ -68,6 +127,8 @@ md_dcheck_piece(const char *raw, md_dctx_t ctx, const char *place,
 	char msg[MD_ERRMSGLEN], where[64];
 	size_t off;
 
+	if (md_dcheck_observe(raw, ctx, place, err) != 0)
+		return (-1);
 	if (md_dparse(raw, strlen(raw), ctx, &off, msg, sizeof (msg)) == 0)
 		return (0);
 	md_dcheck_where(where, sizeof (where), raw, off);

@@ -365,6 +365,11 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		    "request");
 		return (NULL);
 	}
+	if (m->mm_dfault != NULL) {	/* a piece not D in its place */
+		if (err != NULL)
+			*err = *m->mm_dfault;
+		return (NULL);
+	}
 	if (md_gen_check(m, req, err) != 0 ||
 	    md_gen_emitreq(req, folded, host, sizeof (host), &er, err) != 0)
 		return (NULL);

@@ -252,6 +252,9 @@ struct md_metric {
 	const char	*mm_description;	/* or NULL */
 	const char	*mm_warnings[MD_MAXWARNINGS];
 	size_t		mm_nwarnings;
+	const md_error_t *mm_dfault;	/* the first piece that is not D */
+					/* in its place: every generation */
+					/* fails with it (SPEC 7.18) */
 };
 
 extern int md_metric_isinternal(const md_metric_t *, const char *);

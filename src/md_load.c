@@ -670,6 +670,28 @@ md_load_place(md_error_t *err)
 		    strlen(err->mde_msg + cut) + 1);
 }
 
+/*
+ * Each piece of the metric's D checked in its place, once (SPEC 7.18):
+ * the first fault is kept for md_generate() to refuse every request
+ * with, and for md_metric_check() to report.  The metric loads, so that
+ * what needs no D (its fields) can still be read.  Returns -1 only when
+ * memory ran out.
+ */
+static int
+md_load_pieces(md_metric_t *m, md_error_t *err)
+{
+	md_error_t fault, *kept;
+
+	if (md_dcheck_pieces(m, &fault) == 0)
+		return (0);
+	if (fault.mde_code == MD_ERR_NOMEM ||
+	    (kept = md_arena_alloc(&m->mm_arena, 1, sizeof (*kept))) == NULL)
+		return (md_error_nomem(err));
+	*kept = fault;
+	m->mm_dfault = kept;
+	return (0);
+}
+
 md_metric_t *
 md_metric_load(const char *buf, size_t len, md_error_t *err)
 {
@@ -702,7 +724,7 @@ md_metric_load(const char *buf, size_t len, md_error_t *err)
 	md_strtab_fini(&ld.ld_cleaned);
 	md_strtab_fini(&ld.ld_aggregated);
 	md_strtab_fini(&ld.ld_localdecl);
-	if (rv != 0) {
+	if (rv != 0 || md_load_pieces(m, err) != 0) {
 		md_metric_free(m);
 		return (NULL);
 	}

@@ -80,6 +80,145 @@ START_TEST(metric_check_should_check_one_request)
 }
 END_TEST
 
+/*
+ * SPEC 7.18: a metric whose pieces are each put in place.  Slot i of
+ * v: 0 a probe, 1 a transform, 2 an aggregating function, 3 a gather, 4
+ * a store's index, 5 a local, 6 a verify, 7 a clean, 8 an entry's
+ * predicate, 9 a local's type.
+ */
+static const char *const dc_default[10] = {
+	"syscall:::return", "execname", "count()", "timestamp", "tid", "1",
+	"$0", "$0", "$latency0 > 0", "int"
+};
+
+static const char *const dc_place[10] = {
+	"probedesc[1].probes[0]", "probedesc[1].transforms.execname",
+	"probedesc[1].aggregate.execname", "probedesc[0].gather.latency.gather",
+	"probedesc[0].gather.latency.store", "probedesc[1].local[0].l",
+	"probedesc[1].verify.latency", "probedesc[2].clean.latency",
+	"probedesc[1].predicate", "metad.locals[0].l"
+};
+
+static const char *
+dc_metric(size_t slot, const char *piece)
+{
+	const char *v[10];
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		v[i] = i == slot ? piece : dc_default[i];
+	return (t_fmt("{ 'fields': ['execname', 'latency'], 'metad': { "
+	    "'locals': [{ 'l': '%s' }], 'probedesc': ["
+	    "{ 'probes': ['syscall:::entry'], 'gather': { 'latency': { "
+	    "'gather': '%s', 'store': 'thread[%s]' } } },"
+	    "{ 'probes': ['%s'], 'local': [{ 'l': '%s' }], 'predicate': '%s', "
+	    "'aggregate': { 'default': 'count()', 'execname': '%s', "
+	    "'latency': 'quantize($0)' }, 'transforms': { 'execname': '%s', "
+	    "'latency': 'timestamp - $0' }, 'verify': { 'latency': '%s' } },"
+	    "{ 'probes': ['syscall:::return'], 'clean': { 'latency': '%s' } }"
+	    "] } }", v[9], v[3], v[4], v[0], v[5], v[8], v[2], v[1], v[6],
+	    v[7]));
+}
+
+/* md_generate()'s error for the metric with piece in slot, and no request */
+static const char *
+dc_error(size_t slot, const char *piece)
+{
+	const char *msg = t_gen_error(dc_metric(slot, piece), "", NULL,
+	    MD_ERR_D);
+
+	ck_assert_msg(strncmp(msg, dc_place[slot], strlen(dc_place[slot])) ==
+	    0, "slot %zu: %s", slot, msg);
+	return (msg);
+}
+
+START_TEST(generation_should_take_the_pieces_in_place)
+{
+	ck_assert_ptr_nonnull(strstr(t_gen(dc_metric(10, ""),
+	    "s:execname n:latency", NULL), "\t@[(execname)] = "
+	    "quantize((timestamp - self->latency0));\n"));
+}
+END_TEST
+
+/* Each destructive function, called in each place that holds a value. */
+START_TEST(generation_should_refuse_destructive_actions_everywhere)
+{
+	static const char *const call[] = {
+		"system(\\'id\\')", "raise(9)", "copyout(arg0, arg1, 1)",
+		"copyoutstr(\\'x\\', arg0, 2)", "stop()", "panic()",
+		"chill(100)", "breakpoint()"
+	};
+	static const char *const shape[][2] = {	/* before, after */
+		{ NULL, NULL }, { "(", ", execname)" }, { "sum(", ")" },
+		{ "", "" }, { "", "" }, { "", "" }, { "", "" }, { "", "" },
+		{ "", " == 0" }
+	};
+	size_t i, slot;
+
+	for (i = 0; i < sizeof (call) / sizeof (call[0]); i++) {
+		for (slot = 1; slot < 9; slot++) {
+			const char *msg = dc_error(slot, t_fmt("%s%s%s",
+			    shape[slot][0], call[i], shape[slot][1]));
+			char name[16];
+
+			(void) snprintf(name, sizeof (name), "%.*s() ",
+			    (int)strcspn(call[i], "("), call[i]);
+			ck_assert_msg(strstr(msg, name) != NULL &&
+			    strstr(msg, "is a destructive action") != NULL,
+			    "%s in slot %zu: %s", call[i], slot, msg);
+		}
+	}
+}
+END_TEST
+
+/* A control line, in every place: D's pragmas are the user's, not a metric's. */
+START_TEST(generation_should_refuse_control_lines_everywhere)
+{
+	size_t slot;
+
+	for (slot = 0; slot < 10; slot++) {
+		const char *msg = dc_error(slot, t_fmt("%s\\n#pragma D option "
+		    "destructive\\n", dc_default[slot]));
+
+		ck_assert_msg(strstr(msg, ": a control line \"#pragma D option "
+		    "destructive\" (line 2, column 1): a metric's D holds "
+		    "none") != NULL, "slot %zu: %s", slot, msg);
+	}
+	ck_assert_ptr_nonnull(strstr(dc_error(1, "execname\\n#line 9\\n"),
+	    "a control line \"#line 9\""));
+}
+END_TEST
+
+/*
+ * A piece that closes its clause and opens another makes a script that
+ * parses: each piece is judged in its place, on every generation.
+ */
+START_TEST(generation_should_refuse_a_piece_that_leaves_its_place)
+{
+	ck_assert_str_eq(dc_error(1, "execname)] = count(); } BEGIN { "
+	    "@[(execname"), "probedesc[1].transforms.execname: D extra ) in "
+	    "input stream (column 9)");
+	ck_assert_str_eq(dc_error(0, "BEGIN { @ = count(); } profile-97"),
+	    "probedesc[1].probes[0]: D syntax error near '{' (column 7)");
+	ck_assert_str_eq(dc_error(8, "1/ { @ = count(); } BEGIN /1"),
+	    "probedesc[1].predicate: D syntax error near '/' (column 4)");
+	ck_assert_str_eq(dc_error(2, "count(); } BEGIN { @ = count()"),
+	    "probedesc[1].aggregate.execname: D syntax error near ';' "
+	    "(column 8)");
+	/* the metric still loads: its fields can be listed */
+	ck_assert_int_eq(md_metric_nfields(t_metric(dc_metric(1, "x)"))), 2);
+}
+END_TEST
+
+/* A member or a variable of a destructive function's name is no call. */
+START_TEST(generation_should_take_names_that_are_no_calls)
+{
+	ck_assert_ptr_nonnull(strstr(t_gen(dc_metric(1, "curthread->stop + "
+	    "self->system + raise"), "s:execname n:latency", NULL),
+	    "@[(curthread->stop + self->system + raise)] = quantize("));
+}
+END_TEST
+
 Suite *
 dcheck_suite(void)
 {
@@ -89,6 +228,13 @@ dcheck_suite(void)
 	tcase_add_test(tc, d_check_should_say_where);
 	tcase_add_test(tc, metric_check_should_name_the_place);
 	tcase_add_test(tc, metric_check_should_check_one_request);
+	tcase_add_test(tc, generation_should_take_the_pieces_in_place);
+	tcase_add_test(tc,
+	    generation_should_refuse_destructive_actions_everywhere);
+	tcase_add_test(tc, generation_should_refuse_control_lines_everywhere);
+	tcase_add_test(tc,
+	    generation_should_refuse_a_piece_that_leaves_its_place);
+	tcase_add_test(tc, generation_should_take_names_that_are_no_calls);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -206,7 +206,7 @@ END_TEST
 #define	E_TWO \
 	"{ 'fields': ['a', 'b'], 'metad': { 'probedesc': [" \
 	"  { 'probes': ['one'], 'aggregate': { 'default': 'count()', " \
-	"      'a': 'count()', 'b': 'q($1)' }, 'transforms': { 'a': 'A', " \
+	"      'a': 'count()', 'b': 'quantize($1)' }, 'transforms': { 'a': 'A', " \
 	"      'b': 'B' } }," \
 	"  { 'probes': ['two'], 'aggregate': { 'default': 'count()', " \
 	"      'a': 'count()' }, 'transforms': { 'a': 'A' } } ] } }"
@@ -230,7 +230,7 @@ START_TEST(emit_should_refuse_only_a_broken_function_it_prints)
 	    "function can only use $0, the transformed value");
 	ck_assert_ptr_nonnull(strstr(t_gen("{ 'fields': ['a', 'b'], 'metad': "
 	    "{ 'probedesc': [{ 'probes': ['one'], 'aggregate': { 'default': "
-	    "'count()', 'a': 'count()', 'b': 'q($1)' }, 'transforms': { 'a': "
+	    "'count()', 'a': 'count()', 'b': 'quantize($1)' }, 'transforms': { 'a': "
 	    "'A', "
 	    "'b': 'B' } }] } }", "s:b n:a", NULL), "\t@[(B)] = count();\n"));
 }
