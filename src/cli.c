@@ -419,17 +419,19 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 
 /*
  * The input's file: FILE as given, or a metric found by name in
- * METAD_PATH (cli_find.c); o_path stays NULL for standard input.
+ * METAD_PATH (cli_find.c), then open in *fdp; o_path stays NULL for
+ * standard input.
  */
 static int
-find_input(md_cli_opts_t *o)
+find_input(md_cli_opts_t *o, int *fdp)
 {
+	*fdp = -1;
 	if (o->o_file == NULL || strcmp(o->o_file, "-") == 0)
 		return (MD_CLI_SUCCESS);
 	if (o->o_mode->cm_in == MD_CLI_INTEXT)	/* not a metric */
 		o->o_path = strdup(o->o_file);
 	else
-		o->o_path = md_cli_find(o->o_file);
+		o->o_path = md_cli_find(o->o_file, fdp);
 	if (o->o_path != NULL)
 		return (MD_CLI_SUCCESS);
 	if (errno == ENOMEM)
@@ -441,17 +443,19 @@ find_input(md_cli_opts_t *o)
 	return (MD_CLI_ERROR);
 }
 
+/* Read the input (fd, if find_input() opened it) into *bufp. */
 static int
-read_input(const md_cli_opts_t *o, char **bufp, size_t *lenp)
+read_input(const md_cli_opts_t *o, int fd, char **bufp, size_t *lenp)
 {
 	const char *file = o->o_path;
 	const char *name = file == NULL ? MD_CLI_STDIN : file;
-	int fd = o->o_in, e;
+	int e;
 
 	if (file == NULL) {
+		fd = o->o_in;
 		if (isatty(fd))
-			(void) fprintf(o->o_err, "reading from stdin\n");
-	} else if ((fd = open(file, O_RDONLY)) < 0) {
+			(void) fprintf(o->o_err, "meta-d: reading from stdin\n");
+	} else if (fd < 0 && (fd = open(file, O_RDONLY)) < 0) {
 		md_cli_err(o, "read \"%s\": %s", name, strerror(errno));
 		return (MD_CLI_ERROR);
 	}
@@ -613,13 +617,13 @@ dispatch(md_cli_opts_t *o, md_cli_job_t *j)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	int rv;
+	int rv, fd;
 
 	j->cj_o = o;
 	if (o->o_mode->cm_in == MD_CLI_INNONE)
 		return (o->o_mode->cm_run(j));
-	if ((rv = find_input(o)) == MD_CLI_SUCCESS &&
-	    (rv = read_input(o, &buf, &len)) == MD_CLI_SUCCESS)
+	if ((rv = find_input(o, &fd)) == MD_CLI_SUCCESS &&
+	    (rv = read_input(o, fd, &buf, &len)) == MD_CLI_SUCCESS)
 		rv = run(j, buf, len);
 	free(buf);
 	return (rv);

@@ -6,6 +6,7 @@
  *	cli_io.c	reading and writing whole files; messages
  *	cli_gen.c	the scripts (the default) and --json
  *	cli_out.c	-o DIR: the scripts as files
+ *	cli_dir.c	a directory written into, opened once and checked
  *	cli_check.c	--check, --check-d
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
@@ -23,6 +24,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "metad.h"
 
@@ -131,15 +133,37 @@ extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
 
 /* Files and streams (cli_io.c). */
 extern int md_cli_write(int, const char *, size_t);
+extern int md_cli_writable(int);
 extern int md_cli_mclose(FILE *, char **);
 extern int md_cli_read_fd(int, char **, size_t *);
+
+/*
+ * A directory written into, opened once (cli_dir.c): MD_CLI_DIR_TRUST
+ * for scripts (no other user may change it, or any directory above it),
+ * MD_CLI_DIR_CREATE to make it if it is not there.
+ */
+#define	MD_CLI_DIR_TRUST	0x1
+#define	MD_CLI_DIR_CREATE	0x2
+
+typedef struct md_cli_dir {
+	int		cd_fd;		/* the directory */
+	char		*cd_path;	/* its path, no slash at the end */
+	int		cd_pfd;		/* its parent, if it was made */
+	const char	*cd_base;	/* its name there */
+	int		cd_made;	/* made by md_cli_dir_open() */
+} md_cli_dir_t;
+
+extern int md_cli_dir_open(md_cli_dir_t *, const char *, int, char *,
+    size_t);
+extern int md_cli_dir_tmpfile(md_cli_dir_t *, mode_t, char **, int *);
+extern void md_cli_dir_close(md_cli_dir_t *, int);
 
 /* Between the modes and their helpers. */
 extern int md_cli_isjs(const char *, size_t);
 extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
     char *, size_t);
 extern const char *md_cli_metad_path(void);
-extern char *md_cli_find(const char *);
+extern char *md_cli_find(const char *, int *);
 extern int md_cli_files(const md_result_t *, const char *const *,
     const char *, const char *, char **, size_t *, char *, size_t);
 

@@ -2,23 +2,35 @@
  * cli_find.c: metrics named rather than given as paths, and --list.
  *
  * A METRIC that is not there, and is a name rather than a file's (it has
- * no "." in its last part, and starts with neither "/" nor "."), is looked
- * for in each directory of METAD_PATH (colon-separated, as PATH; unset or
- * empty: the installed examples, MD_EXAMPLES_DIR), as DIR/NAME,
- * DIR/NAME.json and DIR/NAME.js, the first that is a regular file
- * winning: "meta-d syscall-ops" finds syscall-ops.json, "meta-d linux/io"
- * finds linux/io.json.
+ * no "." in its last part, starts with neither "/" nor ".", and has no
+ * empty, "." or ".." part), is looked for in each directory of METAD_PATH
+ * (colon-separated, as PATH; unset or empty: the installed examples,
+ * MD_EXAMPLES_DIR), as DIR/NAME, DIR/NAME.json and DIR/NAME.js, the first
+ * that is a regular file winning: "meta-d syscall-ops" finds
+ * syscall-ops.json, "meta-d linux/io" finds linux/io.json.
+ *
+ * meta-d runs as root for others: a name never leaves its directory of
+ * METAD_PATH (what a candidate resolves to must be inside it), and each
+ * candidate is opened once, without following a link at its end and
+ * without waiting (a FIFO put there hangs nothing), then taken only if
+ * the descriptor is a regular file.  That descriptor is the one read.
  *
  * --list names each metric found that way: the .json and .js files of
- * each directory and of its subdirectories, one level down, the first of
- * a name winning as above, sorted in each directory, with the first line
- * of each JSON metric's "description".  A JavaScript metric's description
- * is not read: that would run it.
+ * each directory and of its subdirectories, one level down (not through
+ * links), the first of a name winning as above, sorted in each directory,
+ * with the first line of each JSON metric's "description", the names
+ * and descriptions escaped as messages are.  A JavaScript metric's
+ * description is not read: that would run it.
  */
+
+/* realpath() is POSIX's XSI option, which every system meta-d runs on */
+/* has. */
+#define	_XOPEN_SOURCE	700
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +54,92 @@ md_cli_metad_path(void)
 	return (p == NULL || *p == '\0' ? MD_EXAMPLES_DIR : p);
 }
 
+/* Is path a regular file, itself, not a link to one? */
 static int
 md_find_isfile(const char *path)
 {
 	struct stat st;
 
-	return (stat(path, &st) == 0 && S_ISREG(st.st_mode));
+	return (lstat(path, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* Is path a directory, itself, not a link to one? */
+static int
+md_find_isdir(const char *path)
+{
+	struct stat st;
+
+	return (lstat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+/*
+ * Open path, a candidate: without following a link at its end, without
+ * waiting, and only if it is a regular file (then blocking again).
+ * Returns the descriptor, or -1.
+ */
+static int
+md_find_open(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK), fl;
+
+	if (fd < 0)
+		return (-1);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+		(void) close(fd);
+		return (-1);
+	}
+	return (fd);
+}
+
+/*
+ * Is name a metric's name: not empty, no part of it empty, "." or "..",
+ * and no "." in its last part?
+ */
+static int
+md_find_isname(const char *name)
+{
+	const char *p = name, *end;
+	size_t n;
+
+	if (*name == '\0' || *name == '/' || *name == '.')
+		return (0);
+	for (;;) {
+		end = strchr(p, '/');
+		n = end == NULL ? strlen(p) : (size_t)(end - p);
+		if (n == 0 || (n == 1 && *p == '.') ||
+		    (n == 2 && p[0] == '.' && p[1] == '.'))
+			return (0);
+		if (end == NULL)
+			return (memchr(p, '.', n) == NULL);
+		p = end + 1;
+	}
+}
+
+/*
+ * Does path (a candidate, opened as fd) resolve to a file inside dir
+ * (dlen bytes)?  A link in its way may point elsewhere: what the name
+ * becomes must stay in its directory of METAD_PATH.
+ */
+static int
+md_find_inside(const char *dir, size_t dlen, const char *path, int fd)
+{
+	char *top = strndup(dir, dlen), rtop[PATH_MAX], rpath[PATH_MAX];
+	struct stat a, b;
+	size_t n;
+	int in;
+
+	if (top == NULL)
+		return (0);
+	in = realpath(top, rtop) != NULL && realpath(path, rpath) != NULL &&
+	    (n = strlen(rtop), strncmp(rpath, rtop, n) == 0) &&
+	    (rpath[n] == '/' || (n == 1 && *rtop == '/')) &&
+	    stat(rpath, &a) == 0 && fstat(fd, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	free(top);
+	return (in);
 }
 
 /*
@@ -88,18 +180,23 @@ md_find_nextdir(const char **pathp, size_t *lenp)
 	return (NULL);
 }
 
+/*
+ * Find file: as it is, if it is there or is no metric's name; else in
+ * METAD_PATH.  Returns the path (allocated), or NULL with errno set
+ * (ENOENT: found nowhere).  *fdp is the candidate found in METAD_PATH,
+ * open, or -1 for a path given as it is (opened by the caller).
+ */
 char *
-md_cli_find(const char *file)
+md_cli_find(const char *file, int *fdp)
 {
 	const char *dirs = md_cli_metad_path(), *dir;
-	const char *base = strrchr(file, '/');
 	struct stat st;
 	size_t i, dlen;
 	char *path;
+	int fd;
 
-	base = base == NULL ? file : base + 1;
-	if (stat(file, &st) == 0 || errno != ENOENT || *file == '/' ||
-	    *file == '.' || *base == '\0' || strchr(base, '.') != NULL) {
+	*fdp = -1;
+	if (stat(file, &st) == 0 || errno != ENOENT || !md_find_isname(file)) {
 		if ((path = strdup(file)) == NULL)
 			errno = ENOMEM;
 		return (path);
@@ -112,8 +209,13 @@ md_cli_find(const char *file)
 				errno = ENOMEM;
 				return (NULL);
 			}
-			if (md_find_isfile(path))
+			if ((fd = md_find_open(path)) >= 0 &&
+			    md_find_inside(dir, dlen, path, fd)) {
+				*fdp = fd;
 				return (path);
+			}
+			if (fd >= 0)
+				(void) close(fd);
 			free(path);
 		}
 	}
@@ -142,6 +244,25 @@ md_found_has(const md_found_t *fd, const char *name)
 	return (0);
 }
 
+/*
+ * *sp, escaped as messages quote what users give (md_msg_escape()): a
+ * file name or a description holds what its author put there, a newline
+ * or a terminal's escapes, and --list prints it.  Returns -1 when out of
+ * memory (*sp freed).
+ */
+static int
+md_find_escape(char **sp)
+{
+	size_t len = 4 * strlen(*sp) + 4;
+	char *e = malloc(len);
+
+	if (e != NULL)
+		md_msg_escape(e, len, *sp, 0);
+	free(*sp);
+	*sp = e;
+	return (e == NULL ? -1 : 0);
+}
+
 /* Add name (path its file) unless a metric of that name came first. */
 static void
 md_found_add(md_found_t *fd, const char *name, size_t namelen,
@@ -149,7 +270,7 @@ md_found_add(md_found_t *fd, const char *name, size_t namelen,
 {
 	char *n, *p, **v;
 
-	if ((n = strndup(name, namelen)) == NULL) {
+	if ((n = strndup(name, namelen)) == NULL || md_find_escape(&n) != 0) {
 		fd->fd_nomem = 1;
 		return;
 	}
@@ -286,7 +407,7 @@ md_find_dir(md_found_t *fd, const char *dir, const char *prefix)
 			if ((base = md_find_metric(fd, dir, v[i])) > 0)
 				md_found_add(fd, name, plen + (plen > 0) + base,
 				    path);
-		} else if (plen == 0) {
+		} else if (plen == 0 && md_find_isdir(path)) {
 			md_find_dir(fd, path, v[i]);
 		}
 		free(path);
@@ -305,14 +426,14 @@ md_find_describe(const char *path, char **linep)
 {
 	const char *d = strrchr(path, '.');
 	char *buf;
-	size_t len, i;
+	size_t len;
 	md_metric_t *m;
 	md_error_t err;
 	int fd, e;
 
 	*linep = NULL;
 	if (d == NULL || strcmp(d, ".json") != 0 ||
-	    (fd = open(path, O_RDONLY)) < 0)
+	    (fd = md_find_open(path)) < 0)
 		return (0);
 	e = md_cli_read_fd(fd, &buf, &len);
 	(void) close(fd);
@@ -331,11 +452,7 @@ md_find_describe(const char *path, char **linep)
 	md_metric_free(m);
 	if (*linep == NULL)
 		return (-1);
-	for (i = 0; (*linep)[i] != '\0'; i++) {
-		if ((unsigned char)(*linep)[i] < 0x20 || (*linep)[i] == 0x7f)
-			(*linep)[i] = ' ';
-	}
-	return (0);
+	return (md_find_escape(linep));
 }
 
 /*

@@ -9,6 +9,7 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -85,6 +86,24 @@ md_cli_write(int fd, const char *buf, size_t len)
 		}
 		buf += n;
 		len -= (size_t)n;
+	}
+	return (0);
+}
+
+/*
+ * Can fd be written to?  0, or -1 with errno set (EBADF: closed, or open
+ * for reading only).
+ */
+int
+md_cli_writable(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0)
+		return (-1);
+	if ((fl & O_ACCMODE) == O_RDONLY) {
+		errno = EBADF;
+		return (-1);
 	}
 	return (0);
 }

@@ -21,52 +21,25 @@
 
 #include "cli.h"
 
-/*
- * A temporary name in dir, made by mkstemp() (the file exists, empty,
- * when it returns 0), short whatever the name it stands for, so that a
- * name that fits NAME_MAX always has a temporary one that does.
- */
-static int
-md_cli_tmpname(const char *dir, char **tmpp, int *fdp)
-{
-	size_t len = strlen(dir) + sizeof ("/.meta-d-XXXXXX");
-
-	if ((*tmpp = malloc(len)) == NULL) {
-		errno = ENOMEM;
-		return (-1);
-	}
-	(void) snprintf(*tmpp, len, "%s/.meta-d-XXXXXX", dir);
-	if ((*fdp = mkstemp(*tmpp)) < 0) {
-		free(*tmpp);
-		*tmpp = NULL;
-		return (-1);
-	}
-	return (0);
-}
-
 #define	MD_CLI_SHEBANG	"#!/usr/sbin/dtrace -s\n"
 
-/* Write buf to a new temporary file in dir; its name in *tmpp. */
+/* Write buf to a new temporary file in d; its name in *tmpp. */
 static int
-md_cli_tmpfile(const char *dir, const char *buf, size_t len, char **tmpp,
+md_cli_tmpfile(md_cli_dir_t *d, const char *buf, size_t len, char **tmpp,
     mode_t mode)
 {
 	int fd, e;
 
-	if (md_cli_tmpname(dir, tmpp, &fd) != 0)
-		return (-1);
-	if (fchmod(fd, mode) != 0 || md_cli_write(fd, MD_CLI_SHEBANG,
-	    sizeof (MD_CLI_SHEBANG) - 1) != 0 || md_cli_write(fd, buf,
-	    len) != 0 || fsync(fd) != 0) {
-		e = errno;
-		(void) close(fd);
-		(void) unlink(*tmpp);
+	if ((e = md_cli_dir_tmpfile(d, mode, tmpp, &fd)) != 0) {
 		errno = e;
 		return (-1);
 	}
-	if (close(fd) != 0) {
+	if (md_cli_write(fd, MD_CLI_SHEBANG, sizeof (MD_CLI_SHEBANG) - 1) !=
+	    0 || md_cli_write(fd, buf, len) != 0 || fsync(fd) != 0 ||
+	    close(fd) != 0) {
 		e = errno;
-		(void) unlink(*tmpp);
+		(void) close(fd);
+		(void) unlinkat(d->cd_fd, *tmpp, 0);
 		errno = e;
 		return (-1);
 	}
@@ -120,9 +93,9 @@ md_cli_sigpending(const sigset_t *set)
 }
 
 typedef struct md_cli_file {
-	char	*cf_path;	/* DIR/NAME.d */
+	char	*cf_name;	/* NAME.d, in the directory */
 	char	*cf_tmp;	/* the new script, until renamed */
-	char	*cf_old;	/* a link to what cf_path was, if anything */
+	char	*cf_old;	/* a link to what cf_name was, if anything */
 	int	cf_done;	/* renamed */
 } md_cli_file_t;
 
@@ -130,16 +103,17 @@ typedef struct md_cli_file {
 typedef struct md_cli_files {
 	md_cli_file_t	*cs_f;
 	size_t		cs_n;		/* targets, each once */
-	const char	*cs_dir;
+	md_cli_dir_t	cs_dir;
 	char		*cs_what;
 	size_t		cs_whatlen;
 } md_cli_files_t;
 
-/* Fail with errno e at path (or DIR): the path goes to what. */
+/* Fail with errno e at name in the directory: DIR/name goes to what. */
 static int
-md_files_fail(md_cli_files_t *cs, int e, const char *path)
+md_files_fail(md_cli_files_t *cs, int e, const char *name)
 {
-	(void) snprintf(cs->cs_what, cs->cs_whatlen, "%s", path);
+	(void) snprintf(cs->cs_what, cs->cs_whatlen, "%s/%s",
+	    cs->cs_dir.cd_path, name);
 	return (e);
 }
 
@@ -151,37 +125,54 @@ static int
 md_files_stage(md_cli_files_t *cs, const md_result_t *r,
     const char *const *zones, const char *name, mode_t mode)
 {
+	int dfd = cs->cs_dir.cd_fd;
 	md_cli_file_t *t;
 	struct stat st;
-	size_t i, j, plen;
+	size_t i, j, len;
 
 	for (i = 0; i < r->mdr_nscripts; i++) {
 		t = &cs->cs_f[cs->cs_n];
-		plen = strlen(cs->cs_dir) + strlen(name) + 4 +
-		    (r->mdr_perzone ? strlen(zones[i]) + 1 : 0);
-		if ((t->cf_path = malloc(plen)) == NULL)
+		len = strlen(name) + 4 + (r->mdr_perzone ?
+		    strlen(zones[i]) + 1 : 0);
+		if ((t->cf_name = malloc(len)) == NULL)
 			return (ENOMEM);
-		(void) snprintf(t->cf_path, plen, "%s/%s%s%s.d", cs->cs_dir,
-		    name, r->mdr_perzone ? "-" : "", r->mdr_perzone ?
-		    zones[i] : "");
+		(void) snprintf(t->cf_name, len, "%s%s%s.d", name,
+		    r->mdr_perzone ? "-" : "", r->mdr_perzone ? zones[i] : "");
 		for (j = 0; j < cs->cs_n; j++) {
-			if (strcmp(cs->cs_f[j].cf_path, t->cf_path) == 0)
+			if (strcmp(cs->cs_f[j].cf_name, t->cf_name) == 0)
 				break;
 		}
 		if (j < cs->cs_n) {	/* a zone given twice */
-			free(t->cf_path);
-			t->cf_path = NULL;
+			free(t->cf_name);
+			t->cf_name = NULL;
 			continue;
 		}
 		cs->cs_n++;
-		if (lstat(t->cf_path, &st) == 0 && S_ISDIR(st.st_mode))
-			return (md_files_fail(cs, EISDIR, t->cf_path));
+		if (fstatat(dfd, t->cf_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(st.st_mode))
+			return (md_files_fail(cs, EISDIR, t->cf_name));
 		/* the script of this target (zones repeat scripts) */
-		if (md_cli_tmpfile(cs->cs_dir, r->mdr_scripts[i],
+		if (md_cli_tmpfile(&cs->cs_dir, r->mdr_scripts[i],
 		    r->mdr_lens[i], &t->cf_tmp, mode) != 0)
-			return (md_files_fail(cs, errno, t->cf_path));
+			return (md_files_fail(cs, errno, t->cf_name));
 	}
 	return (0);
+}
+
+/* DIR/name, a line of the list, as messages show what they quote. */
+static int
+md_files_list(md_cli_files_t *cs, FILE *list, const char *name)
+{
+	size_t len = strlen(cs->cs_dir.cd_path) + strlen(name) + 2;
+	char *path = malloc(len);
+	int rv;
+
+	if (path == NULL)
+		return (-1);
+	(void) snprintf(path, len, "%s/%s", cs->cs_dir.cd_path, name);
+	rv = md_cli_putpath(list, path);
+	free(path);
+	return (rv);
 }
 
 /*
@@ -191,28 +182,29 @@ md_files_stage(md_cli_files_t *cs, const md_result_t *r,
 static int
 md_files_swap(md_cli_files_t *cs, FILE *list)
 {
+	int dfd = cs->cs_dir.cd_fd, fd;
 	md_cli_file_t *t;
 	struct stat st;
 	size_t i;
-	int fd;
 
 	for (i = 0; i < cs->cs_n; i++) {
 		t = &cs->cs_f[i];
 		/* keep what the target was, to put it back on a failure */
-		if (lstat(t->cf_path, &st) == 0) {
-			if (md_cli_tmpname(cs->cs_dir, &t->cf_old, &fd) != 0)
-				return (md_files_fail(cs, errno, t->cf_path));
+		if (fstatat(dfd, t->cf_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			if (md_cli_dir_tmpfile(&cs->cs_dir, 0600, &t->cf_old,
+			    &fd) != 0)
+				return (md_files_fail(cs, errno, t->cf_name));
 			(void) close(fd);
-			(void) unlink(t->cf_old);
-			if (link(t->cf_path, t->cf_old) != 0) {
+			(void) unlinkat(dfd, t->cf_old, 0);
+			if (linkat(dfd, t->cf_name, dfd, t->cf_old, 0) != 0) {
 				free(t->cf_old);
 				t->cf_old = NULL;
 			}
 		}
-		if (rename(t->cf_tmp, t->cf_path) != 0)
-			return (md_files_fail(cs, errno, t->cf_path));
+		if (renameat(dfd, t->cf_tmp, dfd, t->cf_name) != 0)
+			return (md_files_fail(cs, errno, t->cf_name));
 		t->cf_done = 1;
-		if (md_cli_putpath(list, t->cf_path) != 0)
+		if (md_files_list(cs, list, t->cf_name) != 0)
 			return (ENOMEM);
 	}
 	return (0);
@@ -225,6 +217,7 @@ md_files_swap(md_cli_files_t *cs, FILE *list)
 static void
 md_files_settle(md_cli_files_t *cs, int e)
 {
+	int dfd = cs->cs_dir.cd_fd;
 	md_cli_file_t *t;
 	size_t i;
 
@@ -232,19 +225,20 @@ md_files_settle(md_cli_files_t *cs, int e)
 		t = &cs->cs_f[i];
 		if (e != 0 && t->cf_done) {
 			if (t->cf_old == NULL)
-				(void) unlink(t->cf_path);
-			else if (rename(t->cf_old, t->cf_path) == 0) {
+				(void) unlinkat(dfd, t->cf_name, 0);
+			else if (renameat(dfd, t->cf_old, dfd, t->cf_name) ==
+			    0) {
 				free(t->cf_old);
 				t->cf_old = NULL;
 			}
 		}
 		if (!t->cf_done && t->cf_tmp != NULL)
-			(void) unlink(t->cf_tmp);
+			(void) unlinkat(dfd, t->cf_tmp, 0);
 		if (t->cf_old != NULL)
-			(void) unlink(t->cf_old);
+			(void) unlinkat(dfd, t->cf_old, 0);
 		free(t->cf_tmp);
 		free(t->cf_old);
-		free(t->cf_path);
+		free(t->cf_name);
 	}
 	free(cs->cs_f);
 }
@@ -252,29 +246,35 @@ md_files_settle(md_cli_files_t *cs, int e)
 /*
  * Write each script of r to DIR/NAME.d, or DIR/NAME-ZONE.d when the
  * scripts are per zone (zones are the request's; a zone given twice is one
- * file).  All or nothing: every target is checked first, every script is
- * written to a temporary file, and only then are they renamed, each target
- * first linked to a name of its own so that a failed rename can put back
- * what was there; on any failure DIR is as it was.  HUP, INT, QUIT and
- * TERM are held off meanwhile, and one that came ends meta-d once the
- * temporary files are gone (before any rename) or the renames done.  The
- * paths written, a line each, go to *listp (*listlenp bytes; the caller
- * frees it).  Returns 0, or -1 with errno set and the path at fault in
- * what (whatlen bytes).
+ * file).  DIR is a directory no other user can change (cli_dir.c), made if
+ * it is not there, opened once; everything in it is done through that
+ * descriptor.  All or nothing: every target is checked first, every
+ * script is written to a temporary file, and only then are they renamed,
+ * each target first linked to a name of its own so that a failed rename
+ * can put back what was there; on any failure DIR is as it was (and gone,
+ * if this made it).  HUP, INT, QUIT and TERM are held off meanwhile, and
+ * one that came ends meta-d once the temporary files are gone (before any
+ * rename) or the renames done.  Scripts are mode 0755 less the umask,
+ * never writable by group or others.  The paths written, a line each, go
+ * to *listp (*listlenp bytes; the caller frees it).  Returns 0, or -1
+ * with errno set and the path at fault in what (whatlen bytes), or EPERM
+ * and why DIR was refused.
  */
 int
 md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
     const char *name, char **listp, size_t *listlenp, char *what,
     size_t whatlen)
 {
-	md_cli_files_t cs = { NULL, 0, dir, what, whatlen };
+	md_cli_files_t cs;
 	sigset_t hold, old;
 	char *text = NULL;
 	FILE *list = NULL;
 	mode_t mask;
 	int e;
 
-	*what = '\0';
+	(void) memset(&cs, 0, sizeof (cs));
+	cs.cs_what = what;
+	cs.cs_whatlen = whatlen;
 	if ((cs.cs_f = calloc(r->mdr_nscripts, sizeof (*cs.cs_f))) == NULL ||
 	    (list = open_memstream(&text, listlenp)) == NULL) {
 		free(cs.cs_f);
@@ -285,16 +285,20 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 	(void) sigprocmask(SIG_BLOCK, &hold, &old);
 	mask = umask(0);
 	(void) umask(mask);
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-		e = md_files_fail(&cs, errno, dir);
-	else if ((e = md_files_stage(&cs, r, zones, name, 0777 & ~mask)) == 0 &&
+	if ((e = md_cli_dir_open(&cs.cs_dir, dir, MD_CLI_DIR_TRUST |
+	    MD_CLI_DIR_CREATE, what, whatlen)) == 0 &&
+	    (e = md_files_stage(&cs, r, zones, name, 0755 & ~mask)) == 0 &&
 	    (e = md_cli_sigpending(&hold) ? EINTR : 0) == 0 &&
 	    (e = md_files_swap(&cs, list)) == 0) {
 		/* the list is whole, or memory ran short and all goes back */
 		e = md_cli_mclose(list, &text) != 0 ? ENOMEM : 0;
 		list = NULL;
 	}
-	md_files_settle(&cs, e);
+	if (cs.cs_dir.cd_path != NULL)
+		md_files_settle(&cs, e);
+	else
+		free(cs.cs_f);
+	md_cli_dir_close(&cs.cs_dir, e != 0);
 	/* a signal that came meanwhile ends meta-d now, as it would have */
 	(void) sigprocmask(SIG_SETMASK, &old, NULL);
 	if (list != NULL)
@@ -320,7 +324,10 @@ md_cli_script_name(const char *file)
 	return (strndup(base, (size_t)(dot - base)));
 }
 
-/* -o DIR: the scripts written; the paths written, a line each, printed. */
+/*
+ * -o DIR: the scripts written; the paths written, a line each, printed.
+ * Standard output must take them: if it cannot, nothing is written.
+ */
 int
 md_cli_outdir(md_cli_job_t *j)
 {
@@ -336,12 +343,19 @@ md_cli_outdir(md_cli_job_t *j)
 	}
 	if ((name = md_cli_script_name(o->o_path)) == NULL)
 		md_cli_err(o, "out of memory");
+	else if (md_cli_writable(o->o_out) != 0)
+		md_cli_err(o, "write: %s: nothing written to \"%s\"",
+		    strerror(errno), o->o_dir);
 	else if (md_cli_files(r, o->o_zones, o->o_dir, name, &j->cj_out,
-	    &j->cj_outlen, what, sizeof (what)) != 0)
+	    &j->cj_outlen, what, sizeof (what)) == 0)
+		rv = MD_CLI_SUCCESS;
+	else if (errno == EPERM && *what != '\0')
+		md_cli_err(o, "-o \"%s\": refused: %s (meta-d writes scripts "
+		    "only where no other user can change them)", o->o_dir,
+		    what);
+	else
 		md_cli_err(o, "write \"%s\": %s", *what != '\0' ? what :
 		    o->o_dir, strerror(errno));
-	else
-		rv = MD_CLI_SUCCESS;
 	free(name);
 	md_result_free(r);
 	return (rv);

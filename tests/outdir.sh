@@ -123,7 +123,7 @@ ok $? "a generation error: no directory, no output"
 printf 'x' > "$tmp/file"
 "$bin" -o "$tmp/file" examples/syscall-ops.json > "$tmp/out" 2> "$tmp/err"
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
-    grep -q "^meta-d: write \".*/file/syscall-ops.d\": Not a directory" \
+    grep -q "^meta-d: write \".*/file\": Not a directory" \
     "$tmp/err"
 ok $? "a file for DIR: status 1 and a message"
 # Root writes anywhere: as another user (nobody, when this is root).

@@ -1,0 +1,309 @@
+/*
+ * cli_dir.c: a directory meta-d writes into, opened once.
+ *
+ * meta-d runs as root (dtrace needs root), often for services that take
+ * paths from others.  A directory named by a path is opened once, without
+ * following a link at its last component (O_DIRECTORY | O_NOFOLLOW), and
+ * everything in it is made relative to that descriptor (openat(),
+ * renameat(), linkat(), unlinkat()), so that no link placed later sends a
+ * file elsewhere.  New files are created exclusively (O_EXCL |
+ * O_NOFOLLOW): nothing already there is written through.
+ *
+ * A directory of scripts, which root will run (MD_CLI_DIR_TRUST), must be
+ * one that no other user can change, as OpenSSH's StrictModes has it: it
+ * and every directory above it owned by root or the caller, and writable
+ * by neither group nor others unless sticky (as /tmp); every symbolic link
+ * on the way owned by root or the caller; the directory itself no link.
+ * A directory of data that another service reads (a Prometheus textfile
+ * directory belongs to user prometheus) is only opened once and written
+ * as above.
+ *
+ * A directory that does not exist is made (MD_CLI_DIR_CREATE) in its
+ * parent, which must pass the same checks, without group or other write
+ * permission; md_cli_dir_close() removes it again after a failure.
+ */
+
+/* realpath() and S_ISVTX are POSIX's XSI option, which every system */
+/* meta-d runs on has. */
+#define	_XOPEN_SOURCE	700
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#ifndef	O_DIRECTORY
+#define	O_DIRECTORY	0
+#endif
+
+static int md_dir_why(char *, size_t, int, const char *, ...)
+    MD_CLI_PRINTFLIKE(4, 5);
+
+/*
+ * What is wrong, into why; returns the errno e.  With EPERM (refused),
+ * why says why; with another, it is the path at fault.
+ */
+static int
+md_dir_why(char *why, size_t whylen, int e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void) vsnprintf(why, whylen, fmt, ap);
+	va_end(ap);
+	return (e);
+}
+
+/*
+ * Can no user but root and the caller change st (a directory, or a link
+ * when link is set)?  0, or EPERM with the reason about path in why.
+ */
+static int
+md_dir_trusted(const struct stat *st, const char *path, int link, char *why,
+    size_t whylen)
+{
+	uid_t me = getuid();
+
+	if (st->st_uid != 0 && st->st_uid != me)
+		return (md_dir_why(why, whylen, EPERM, "\"%s\" belongs to uid "
+		    "%lu, neither root nor you", path,
+		    (unsigned long)st->st_uid));
+	if (!link && (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 &&
+	    (st->st_mode & S_ISVTX) == 0)
+		return (md_dir_why(why, whylen, EPERM, "\"%s\" is writable by "
+		    "others (mode %04lo) and not sticky", path,
+		    (unsigned long)(st->st_mode & 07777)));
+	return (0);
+}
+
+/*
+ * The links on the way to path, as written: each owned by root or the
+ * caller (who may change a link is the owner of the directory it is in:
+ * the walk of the real path checks those).
+ */
+static int
+md_dir_links(const char *path, char *why, size_t whylen)
+{
+	char *p = strdup(path), *s, c;
+	struct stat st;
+	int e = 0;
+
+	if (p == NULL)
+		return (ENOMEM);
+	for (s = *p == '\0' ? p : p + 1; e == 0; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		c = *s;
+		*s = '\0';
+		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			e = md_dir_trusted(&st, p, 1, why, whylen);
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return (e);
+}
+
+/*
+ * The directory real (an absolute path without links) and each one above
+ * it: trusted.
+ */
+static int
+md_dir_ancestors(char *real, char *why, size_t whylen)
+{
+	struct stat st;
+	char *slash;
+	int e;
+
+	for (;;) {
+		if (stat(*real == '\0' ? "/" : real, &st) != 0)
+			return (md_dir_why(why, whylen, errno, "%s",
+			    *real == '\0' ? "/" : real));
+		if ((e = md_dir_trusted(&st, *real == '\0' ? "/" : real, 0,
+		    why, whylen)) != 0 || *real == '\0')
+			return (e);
+		if ((slash = strrchr(real, '/')) == NULL)
+			return (0);
+		*slash = '\0';
+	}
+}
+
+/*
+ * path (and its links, and the directories above it) trusted; if st is
+ * not NULL, path must still be the directory st describes (the one
+ * opened).
+ */
+static int
+md_dir_check(const char *path, const struct stat *st, char *why,
+    size_t whylen)
+{
+	char real[PATH_MAX];
+	struct stat now;
+	int e;
+
+	if ((e = md_dir_links(path, why, whylen)) != 0)
+		return (e);
+	if (realpath(path, real) == NULL || stat(real, &now) != 0)
+		return (md_dir_why(why, whylen, errno, "%s", path));
+	if (st != NULL && (now.st_dev != st->st_dev ||
+	    now.st_ino != st->st_ino))
+		return (md_dir_why(why, whylen, EPERM, "\"%s\" changed while "
+		    "it was checked", path));
+	return (md_dir_ancestors(real, why, whylen));
+}
+
+/*
+ * The parent of path ("." for a name alone) and its last name (path has
+ * no slash at its end, but if it is "/").
+ */
+static int
+md_dir_split(const char *path, char **parentp, const char **basep)
+{
+	const char *slash = strrchr(path, '/');
+
+	*basep = slash == NULL ? path : slash + 1;
+	*parentp = slash == NULL ? strdup(".") : slash == path ?
+	    strdup("/") : strndup(path, (size_t)(slash - path));
+	return (*parentp == NULL ? ENOMEM : 0);
+}
+
+/* Make path, a directory, in its parent (which must be trusted). */
+static int
+md_dir_make(md_cli_dir_t *d, const char *path, int flags, char *why,
+    size_t whylen)
+{
+	char *parent = NULL;
+	const char *base;
+	int pfd = -1, e;
+
+	if ((e = md_dir_split(path, &parent, &base)) != 0)
+		return (e);
+	if ((flags & MD_CLI_DIR_TRUST) &&
+	    (e = md_dir_check(parent, NULL, why, whylen)) != 0) {
+		free(parent);
+		return (e);
+	}
+	if ((pfd = open(parent, O_RDONLY | O_DIRECTORY)) < 0 ||
+	    mkdirat(pfd, base, 0755) != 0) {
+		e = errno;
+		if (pfd >= 0)
+			(void) close(pfd);
+		free(parent);
+		return (e == EEXIST ? e : md_dir_why(why, whylen, e, "%s",
+		    path));
+	}
+	free(parent);
+	d->cd_pfd = pfd;
+	d->cd_base = base;
+	d->cd_made = 1;
+	return (0);
+}
+
+int
+md_cli_dir_open(md_cli_dir_t *d, const char *path, int flags, char *why,
+    size_t whylen)
+{
+	struct stat st;
+	size_t n = strlen(path);
+	int e;
+
+	(void) memset(d, 0, sizeof (*d));
+	d->cd_fd = d->cd_pfd = -1;
+	*why = '\0';
+	/* "d/" is d, and its link is not followed: no slash at the end */
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	if ((d->cd_path = strndup(path, n)) == NULL)
+		return (ENOMEM);
+	path = d->cd_path;
+	if ((flags & MD_CLI_DIR_CREATE) && lstat(path, &st) != 0 &&
+	    errno == ENOENT &&
+	    (e = md_dir_make(d, path, flags, why, whylen)) != 0 && e != EEXIST) {
+		md_cli_dir_close(d, 1);
+		return (e);
+	}
+	if ((d->cd_fd = d->cd_pfd >= 0 ? openat(d->cd_pfd, d->cd_base,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW) : open(path, O_RDONLY |
+	    O_DIRECTORY | O_NOFOLLOW)) < 0) {
+		e = errno;
+		if (e == ELOOP || (e == ENOTDIR && lstat(path, &st) == 0 &&
+		    S_ISLNK(st.st_mode)))
+			e = md_dir_why(why, whylen, EPERM, "\"%s\" is a "
+			    "symbolic link", path);
+		else
+			(void) md_dir_why(why, whylen, e, "%s", path);
+		md_cli_dir_close(d, 1);
+		return (e);
+	}
+	if (fstat(d->cd_fd, &st) != 0)
+		e = md_dir_why(why, whylen, errno, "%s", path);
+	else if (flags & MD_CLI_DIR_TRUST)
+		e = md_dir_check(path, &st, why, whylen);
+	else
+		e = 0;
+	if (e != 0)
+		md_cli_dir_close(d, 1);
+	return (e);
+}
+
+/*
+ * A new file in d, created exclusively as a name of its own that starts
+ * with a dot and does not end in ".prom" or ".d" (readers of the
+ * directory pass it over); mode as given.  Its name in *namep (the caller
+ * frees it), its descriptor in *fdp.  Returns 0 or an errno.
+ */
+int
+md_cli_dir_tmpfile(md_cli_dir_t *d, mode_t mode, char **namep, int *fdp)
+{
+	static unsigned long seq;
+	char name[64];
+	int tries, fd;
+
+	for (tries = 0; tries < 100; tries++) {
+		(void) snprintf(name, sizeof (name), ".meta-d-%lu-%lu.tmp",
+		    (unsigned long)getpid(), seq++);
+		fd = openat(d->cd_fd, name, O_WRONLY | O_CREAT | O_EXCL |
+		    O_NOFOLLOW, mode);
+		if (fd < 0 && errno == EEXIST)
+			continue;
+		if (fd < 0)
+			return (errno);
+		if (fchmod(fd, mode) != 0 || (*namep = strdup(name)) == NULL) {
+			int e = errno == 0 ? ENOMEM : errno;
+
+			(void) close(fd);
+			(void) unlinkat(d->cd_fd, name, 0);
+			return (e);
+		}
+		*fdp = fd;
+		return (0);
+	}
+	return (EEXIST);
+}
+
+/*
+ * Close d; after a failure (failed), a directory md_cli_dir_open() made
+ * is removed again (when empty).
+ */
+void
+md_cli_dir_close(md_cli_dir_t *d, int failed)
+{
+	if (d->cd_fd >= 0)
+		(void) close(d->cd_fd);
+	if (d->cd_pfd >= 0) {
+		if (failed && d->cd_made)
+			(void) unlinkat(d->cd_pfd, d->cd_base, AT_REMOVEDIR);
+		(void) close(d->cd_pfd);
+	}
+	d->cd_fd = d->cd_pfd = -1;
+	free(d->cd_path);
+	d->cd_path = NULL;
+}
