@@ -99,7 +99,7 @@ HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit layout golden faults outdir find js hostname bounds deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-ddiff check print-checks dtrace-setup \
@@ -211,6 +211,7 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit
 	    sh tests/outdir.sh build/sanitize/meta-d && \
 	    sh tests/find.sh build/sanitize/meta-d && \
 	    sh tests/hostname.sh build/sanitize/meta-d && \
+	    sh tests/hardening.sh build/sanitize/meta-d && \
 	    sh tests/js.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
@@ -283,8 +284,8 @@ demo: deps
 	./meta-d $(DEMO_ARGS)
 
 # make test: what is missing first, then these.
-TESTS = unit layout golden faults outdir find js hostname bounds deps-test \
-	install-test dtrace-quick
+TESTS = unit layout golden faults outdir find js hostname bounds hardening \
+	deps-test install-test dtrace-quick
 
 test: deps
 	@$(MAKE) --no-print-directory $(TESTS)
@@ -315,6 +316,9 @@ js: meta-d
 
 hostname: meta-d
 	sh tests/hostname.sh ./meta-d
+
+hardening: meta-d
+	sh tests/hardening.sh ./meta-d
 
 bounds: meta-d
 	sh tests/bounds.sh ./meta-d

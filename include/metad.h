@@ -50,6 +50,8 @@ extern "C" {
  */
 #define	MD_MAXINPUT	(64UL << 20)	/* bytes of a metric or predicate */
 #define	MD_MAXOUTPUT	(256UL << 20)	/* bytes of all the scripts */
+#define	MD_MAXCHECK	(256UL << 20)	/* bytes of D md_metric_check() */
+					/* makes and parses in all */
 #define	MD_MAXFIELDS	65536		/* fields, public and internal */
 #define	MD_MAXENTRIES	65536		/* probedesc entries */
 #define	MD_MAXPROBES	65536		/* probes of one entry */
@@ -280,9 +282,10 @@ extern MD_API int md_d_check(const char *, size_t, size_t *, size_t *,
  * predicates, aggregating functions with $0 the field's transform), and
  * then every request a user can make: none, each field with -s, each with
  * -n, each pair (for up to MD_MAXCHECKPAIRS fields), a predicate on each
- * field, zones, an interval and a duration.  Returns 0, or -1 with *err
- * set: an error that names the place in the metric, and, from a request,
- * the request ("-s execname -n latency: ...").
+ * field, zones, an interval and a duration, all within MD_MAXCHECK bytes
+ * of D made and parsed (past it, MD_ERR_LIMIT).  Returns 0, or -1 with
+ * *err set: an error that names the place in the metric, and, from a
+ * request, the request ("-s execname -n latency: ...").
  */
 #define	MD_MAXCHECKPAIRS	64
 

@@ -32,6 +32,8 @@ md_cli_check(md_cli_job_t *j)
 		return (MD_CLI_SUCCESS);
 	if (err.mde_code == MD_ERR_NOMEM)
 		md_cli_err(o, "%s", err.mde_msg);
+	else if (err.mde_code == MD_ERR_LIMIT)
+		md_cli_err(o, "checking: %s", err.mde_msg);
 	else
 		md_cli_err(o, "meta-D is invalid: %s", err.mde_msg);
 	return (MD_CLI_ERROR);

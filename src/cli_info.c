@@ -4,6 +4,7 @@
  * JavaScript metric registered it).
  */
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,43 @@ md_cli_fields(md_cli_job_t *j)
 }
 
 /*
+ * Copy JSON text (len bytes) to out, each control character inside a
+ * string (which RFC 8259 forbids raw, and a terminal obeys) written as
+ * \u00XX; out has room for 6 * len bytes.  Returns the length of out.
+ */
+static size_t
+md_cli_json_escape(const char *text, size_t len, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, n = 0;
+	int instr = 0, esc = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (instr && c < 0x20) {
+			(void) memcpy(out + n, "\\u00", 4);
+			out[n + 4] = hex[c >> 4];
+			out[n + 5] = hex[c & 0xf];
+			n += 6;
+			esc = 0;
+			continue;
+		}
+		out[n++] = (char)c;
+		if (esc)
+			esc = 0;
+		else if (instr && c == '\\')
+			esc = 1;
+		else if (c == '"')
+			instr = !instr;
+	}
+	return (n);
+}
+
+/*
  * --to-json: the metric's JSON, checked to be JSON, not to be a valid
- * metric, and ended by a newline.
+ * metric, and ended by a newline; what RFC 8259 forbids raw in a string
+ * escaped (control characters a JSON reader would refuse).
  */
 int
 md_cli_tojson(md_cli_job_t *j)
@@ -45,12 +81,13 @@ md_cli_tojson(md_cli_job_t *j)
 			    j->cj_name, err.mde_msg);
 		return (MD_CLI_ERROR);
 	}
-	if ((j->cj_out = malloc(len + 2)) == NULL) {
+	if (len > (SIZE_MAX - 2) / 6 ||
+	    (j->cj_out = malloc(6 * len + 2)) == NULL) {
 		md_cli_err(j->cj_o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
-	(void) memcpy(j->cj_out, j->cj_text, len);
-	if (len == 0 || j->cj_text[len - 1] != '\n')
+	len = md_cli_json_escape(j->cj_text, len, j->cj_out);
+	if (len == 0 || j->cj_out[len - 1] != '\n')
 		j->cj_out[len++] = '\n';
 	j->cj_outlen = len;
 	return (MD_CLI_SUCCESS);

@@ -6,9 +6,16 @@
  * process, so that a metric that loops, eats memory or recurses without
  * end is stopped and reported, and never hangs or kills meta-d:
  *
- *  - the child has MD_JS_CPU seconds of CPU (RLIMIT_CPU) and may leave no
- *    core (RLIMIT_CORE 0), and the parent kills it after MD_JS_WALL
- *    seconds, whatever it is doing (stopped, or blocked);
+ *  - the child has MD_JS_CPU seconds of CPU (RLIMIT_CPU), MD_JS_AS bytes
+ *    of address space (RLIMIT_AS; not under AddressSanitizer, which
+ *    maps terabytes of shadow) and may leave no core (RLIMIT_CORE 0), and
+ *    the parent kills it after MD_JS_WALL seconds, whatever it is doing
+ *    (stopped, or blocked);
+ *  - it holds nothing of the parent's but its reply pipe (every other
+ *    descriptor closed, 0 to 2 on /dev/null), runs as user nobody when
+ *    meta-d is root and the system lets it change, and ends when its
+ *    parent does (it looks every MD_JS_WATCH microseconds: a timer, as
+ *    portable as PR_SET_PDEATHSIG is not);
  *  - its JavaScript heap may hold MD_JS_MEM bytes (Duktape's allocator
  *    counts them; past that an allocation fails and Duktape throws);
  *  - the sandbox has the ECMAScript built-ins, register() and sprintf(),
@@ -25,8 +32,16 @@
  * library's.
  */
 
+#if defined(__linux__)
+#define	_DEFAULT_SOURCE		/* setgroups() */
+#endif
+
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <math.h>
+#include <pwd.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -47,6 +62,17 @@
 #define	MD_JS_CPU	5		/* seconds of CPU for the child */
 #define	MD_JS_WALL	30		/* seconds before it is killed */
 #define	MD_JS_MEM	(256UL << 20)	/* bytes of JavaScript heap */
+#define	MD_JS_AS	(1UL << 30)	/* bytes of address space */
+#define	MD_JS_WATCH	100000		/* us between looks at the parent */
+#define	MD_JS_USER	"nobody"	/* whom root's child runs as */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define	MD_JS_ASAN	1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define	MD_JS_ASAN	1
+#endif
+#endif
 
 /*
  * Is buf JavaScript?  A document whose first character that is not white
@@ -361,7 +387,40 @@ js_error_text(duk_context *ctx, char *text, size_t len)
 	duk_pop(ctx);
 }
 
-/* The child's limits: CPU time, and no core from SIGXCPU. */
+/* Who the child is: its parent, and the user it runs as when root. */
+typedef struct js_who {
+	pid_t	jw_parent;
+	uid_t	jw_uid;		/* -1: stay */
+	gid_t	jw_gid;
+} js_who_t;
+
+/* Looked up in the parent: a child of a fork may not read files well. */
+static void
+js_whom(js_who_t *who)
+{
+	struct passwd *pw = geteuid() == 0 ? getpwnam(MD_JS_USER) : NULL;
+
+	who->jw_parent = getpid();
+	who->jw_uid = pw != NULL ? pw->pw_uid : (uid_t)-1;
+	who->jw_gid = pw != NULL ? pw->pw_gid : (gid_t)-1;
+}
+
+/*
+ * No supplementary groups (root's).  setgroups() is outside POSIX, and
+ * declared here on Linux (_DEFAULT_SOURCE); elsewhere the child keeps
+ * them, with nothing open but its pipe.
+ */
+static int
+js_nogroups(void)
+{
+#if defined(__linux__)
+	return (setgroups(0, NULL));
+#else
+	return (0);
+#endif
+}
+
+/* The child's limits: CPU time, memory, and no core from SIGXCPU. */
 static void
 js_limits(void)
 {
@@ -370,10 +429,85 @@ js_limits(void)
 	rl.rlim_cur = MD_JS_CPU;
 	rl.rlim_max = MD_JS_CPU + 1;
 	(void) setrlimit(RLIMIT_CPU, &rl);
+#ifndef	MD_JS_ASAN
+	rl.rlim_cur = rl.rlim_max = MD_JS_AS;
+	(void) setrlimit(RLIMIT_AS, &rl);
+#endif
 	/* SIGXCPU dumps core by default: a metric must leave none behind */
 	rl.rlim_cur = 0;
 	rl.rlim_max = 0;
 	(void) setrlimit(RLIMIT_CORE, &rl);
+}
+
+static pid_t js_parent;		/* the child's parent, watched */
+
+/* SIGALRM in the child: its parent gone (it has another), it ends. */
+static void
+js_watch(int sig)
+{
+	(void) sig;
+	if (getppid() != js_parent)
+		_exit(1);
+}
+
+/*
+ * What the child holds of the parent: its reply pipe fd only, and 0 to 2
+ * on /dev/null.  Every other descriptor is closed: those /dev/fd names,
+ * or, where it cannot be read, each up to the limit.
+ */
+static void
+js_descriptors(int fd)
+{
+	long max = sysconf(_SC_OPEN_MAX), i;
+	struct dirent *e;
+	DIR *d;
+
+	if ((d = opendir("/dev/fd")) != NULL) {
+		while ((e = readdir(d)) != NULL) {
+			i = strtol(e->d_name, NULL, 10);
+			if (e->d_name[0] >= '0' && e->d_name[0] <= '9' &&
+			    i != fd && i != dirfd(d))
+				(void) close((int)i);
+		}
+		(void) closedir(d);
+	} else {
+		for (i = 0; i < (max < 0 || max > 65536 ? 65536 : max); i++)
+			if (i != fd)
+				(void) close((int)i);
+	}
+	for (i = 0; i < 3; i++) {
+		if (i != fd && open("/dev/null", O_RDWR) != (int)i)
+			break;
+	}
+}
+
+/*
+ * The child confined: limits, descriptors, its parent watched, and, when
+ * it is root, user uid and group gid (if they are not -1) instead.
+ */
+static void
+js_confine(int fd, pid_t parent, uid_t uid, gid_t gid)
+{
+	struct sigaction sa;
+	struct itimerval it;
+
+	js_limits();
+	js_descriptors(fd);
+	js_parent = parent;
+	(void) memset(&sa, 0, sizeof (sa));
+	sa.sa_handler = js_watch;
+	sa.sa_flags = SA_RESTART;
+	(void) sigemptyset(&sa.sa_mask);
+	(void) sigaction(SIGALRM, &sa, NULL);
+	it.it_interval.tv_sec = it.it_value.tv_sec = 0;
+	it.it_interval.tv_usec = it.it_value.tv_usec = MD_JS_WATCH;
+	(void) setitimer(ITIMER_REAL, &it, NULL);
+	js_watch(SIGALRM);	/* it may be gone already */
+	if (geteuid() == 0 && uid != (uid_t)-1 && gid != (gid_t)-1) {
+		(void) js_nogroups();
+		if (setgid(gid) == 0)
+			(void) setuid(uid);
+	}
 }
 
 /* The sandbox: the built-ins without Duktape's own, register and sprintf. */
@@ -450,13 +584,14 @@ js_describe(duk_context *ctx, int fd)
  * allocated before the fork is the parent's to free.
  */
 static void
-js_child(int fd, const char *buf, size_t len, const char *name)
+js_child(int fd, const char *buf, size_t len, const char *name,
+    const js_who_t *who)
 {
 	char text[MD_ERRMSGLEN];
 	duk_context *ctx;
 	js_heap_t heap;
 
-	js_limits();
+	js_confine(fd, who->jw_parent, who->jw_uid, who->jw_gid);
 	heap.jh_used = 0;
 	heap.jh_full = 0;
 	heap.jh_fd = fd;
@@ -693,6 +828,7 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
     size_t *lenp, char *msg, size_t msglen)
 {
 	struct sigaction dfl, old;
+	js_who_t who;
 	char *reply = NULL;
 	size_t rlen = 0;
 	int fds[2], status = 0, e, timedout = 0, waited;
@@ -705,6 +841,7 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 	dfl.sa_handler = SIG_DFL;
 	(void) sigemptyset(&dfl.sa_mask);
 	(void) sigaction(SIGCHLD, &dfl, &old);
+	js_whom(&who);
 	cpu = js_cpu();
 	start = js_now();
 	if ((pid = fork()) < 0) {
@@ -716,7 +853,7 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 	}
 	if (pid == 0) {
 		(void) close(fds[0]);
-		js_child(fds[1], buf, len, name);	/* does not return */
+		js_child(fds[1], buf, len, name, &who);	/* no return */
 	}
 
 	(void) close(fds[1]);

@@ -15,8 +15,12 @@ main(int argc, char **argv)
 {
 	int rv;
 
-	/* A closed pipe is a write error to report, not a silent death. */
+	/*
+	 * A closed pipe, or a file past its size limit, is a write error to
+	 * report (and, for -o, to undo), not a silent death.
+	 */
 	(void) signal(SIGPIPE, SIG_IGN);
+	(void) signal(SIGXFSZ, SIG_IGN);
 
 	rv = md_cli_main(argc, argv, STDIN_FILENO, STDOUT_FILENO, stderr, 0);
 

@@ -136,6 +136,18 @@ md_dcheck_piece(const char *raw, md_dctx_t ctx, const char *place,
 }
 
 /*
+ * A check of a whole metric (md_metric_check()) makes and parses at most
+ * MD_MAXCHECK bytes of D: past that, this error.
+ */
+int
+md_dcheck_overbudget(md_error_t *err)
+{
+	return (md_error_set(err, MD_ERR_LIMIT, "the D of every request "
+	    "comes to more than the %lu MiB a check may make and parse: "
+	    "check one request at a time (-s, -n, -p)", MD_MAXCHECK >> 20));
+}
+
+/*
  * An aggregating function with $0 (not $0N) replaced by the transform in
  * parentheses, as md_resolve_aggregate() puts it, into b.
  */
@@ -159,12 +171,13 @@ md_dcheck_subst(md_buf_t *b, const char *fn, const char *xform)
 }
 
 /*
- * The aggregating functions of an entry: each as written, then with its
- * field's transform for $0.
+ * The aggregating functions of an entry: each as written, then, with a
+ * budget (budgetp not NULL), with its field's transform for $0, the bytes
+ * of what is parsed taken from the budget.
  */
 static int
 md_dcheck_aggregate(const md_probedesc_t *p, size_t pd, md_buf_t *b,
-    md_error_t *err)
+    size_t *budgetp, md_error_t *err)
 {
 	char place[MD_PLACELEN], msg[MD_ERRMSGLEN], where[64];
 	const md_map_t *am = &p->pd_aggregate;
@@ -179,13 +192,17 @@ md_dcheck_aggregate(const md_probedesc_t *p, size_t pd, md_buf_t *b,
 		    "probedesc[%zu].aggregate.%s", pd, f);
 		if (md_dcheck_piece(fn, MD_DC_AGGFUNC, place, err) != 0)
 			return (-1);
-		if (strstr(fn, "$0") == NULL ||
+		if (budgetp == NULL || strstr(fn, "$0") == NULL ||
 		    (t = md_map_get(&p->pd_transforms, f)) == NULL)
 			continue;
 		md_buf_reset(b);
+		if ((b->mb_limit = *budgetp) == 0)
+			return (md_dcheck_overbudget(err));
 		md_dcheck_subst(b, fn, t->msv_v[0]);
 		if (md_buf_failed(b))
-			return (md_buf_error(b, err));
+			return (b->mb_failed == MD_BUF_TOOBIG ?
+			    md_dcheck_overbudget(err) : md_buf_error(b, err));
+		*budgetp -= b->mb_len;
 		if (md_dparse(b->mb_data, b->mb_len, MD_DC_AGGFUNC, &off, msg,
 		    sizeof (msg)) == 0)
 			continue;
@@ -257,9 +274,13 @@ md_dcheck_gathers(const md_gather_t *g, size_t n, size_t pd,
 	return (0);
 }
 
-/* Every piece of D of the metric, in its context. */
+/*
+ * Every piece of D of the metric, in its context; with a budget (budgetp
+ * not NULL: md_metric_check()), also each aggregating function with its
+ * transform for $0, within it.
+ */
 int
-md_dcheck_pieces(const md_metric_t *m, md_error_t *err)
+md_dcheck_pieces(const md_metric_t *m, size_t *budgetp, md_error_t *err)
 {
 	char place[MD_PLACELEN];
 	md_buf_t b;
@@ -299,7 +320,7 @@ md_dcheck_pieces(const md_metric_t *m, md_error_t *err)
 		}
 		if (md_dcheck_map(&p->pd_transforms, pd, "transforms",
 		    MD_DC_KEY, err) != 0 ||
-		    md_dcheck_aggregate(p, pd, &b, err) != 0 ||
+		    md_dcheck_aggregate(p, pd, &b, budgetp, err) != 0 ||
 		    md_dcheck_map(&p->pd_verify, pd, "verify", MD_DC_EXPR,
 		    err) != 0 ||
 		    md_dcheck_map(&p->pd_clean, pd, "clean", MD_DC_EXPR,

@@ -37,27 +37,55 @@ md_errstr(md_errcode_t code)
 }
 
 /*
- * Copy src to dst (dstlen bytes) for a message: control characters, DEL
- * and bytes that are not UTF-8 become \ooo, so the message is one line of
- * text on any terminal.  If it does not fit, or cut is set (src was cut
- * already), it ends with "...".
+ * Is the character at p (n bytes of UTF-8) one a terminal obeys rather
+ * than shows?  C1 controls (U+0080 to U+009F), the marks and overrides
+ * that turn text around (U+061C, U+200E, U+200F, U+202A to U+202E,
+ * U+2066 to U+2069), and the line and paragraph separators (U+2028,
+ * U+2029), which would break the message's one line.
+ */
+static int
+md_msg_unsafe(const unsigned char *p, size_t n)
+{
+	if (n == 2)
+		return ((p[0] == 0xc2 && p[1] <= 0x9f) ||
+		    (p[0] == 0xd8 && p[1] == 0x9c));
+	if (n != 3 || p[0] != 0xe2)
+		return (0);
+	return ((p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f ||
+	    (p[2] >= 0xa8 && p[2] <= 0xae))) ||
+	    (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9));
+}
+
+/*
+ * Copy src to dst (dstlen bytes) for a message: control characters (C0,
+ * DEL, C1), marks that turn text around, and bytes that are not UTF-8
+ * become \ooo, a byte each, so the message is one line of text, shown
+ * as it is, on any terminal.  If it does not fit, or cut is set (src was
+ * cut already), it ends with "...".
  */
 void
 md_msg_escape(char *dst, size_t dstlen, const char *src, int cut)
 {
 	const unsigned char *p = (const unsigned char *)src;
-	size_t o = 0, room = dstlen - 4, n;
+	size_t o = 0, room = dstlen - 4, n, left = strlen(src), esc = 0;
 
 	while (*p != '\0') {
-		n = md_utf8_len(p, strlen((const char *)p));
-		if (n == 1 && (*p < 0x20 || *p == 0x7f))
-			n = 0;
-		if (n == 0) {
+		if (esc == 0) {
+			n = md_utf8_len(p, left);
+			if ((n == 1 && (*p < 0x20 || *p == 0x7f)) ||
+			    md_msg_unsafe(p, n))
+				esc = n;
+			else if (n == 0)
+				esc = 1;
+		}
+		if (esc > 0) {
 			if (o + 4 > room)
 				break;
 			(void) snprintf(dst + o, 5, "\\%03o", *p);
 			o += 4;
 			p++;
+			left--;
+			esc--;
 			continue;
 		}
 		if (o + n > room)
@@ -65,6 +93,7 @@ md_msg_escape(char *dst, size_t dstlen, const char *src, int cut)
 		(void) memcpy(dst + o, p, n);
 		o += n;
 		p += n;
+		left -= n;
 	}
 	if (*p != '\0' || cut) {
 		(void) memcpy(dst + o, "...", 3);

@@ -509,7 +509,8 @@ extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
     md_error_t *) MD_MUSTCHECK;
 
 /* Checking D where meta-d meets it (md_dcheck.c). */
-extern int md_dcheck_pieces(const md_metric_t *, md_error_t *);
+extern int md_dcheck_pieces(const md_metric_t *, size_t *, md_error_t *);
+extern int md_dcheck_overbudget(md_error_t *);
 extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
     const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
 

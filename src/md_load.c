@@ -682,7 +682,7 @@ md_load_pieces(md_metric_t *m, md_error_t *err)
 {
 	md_error_t fault, *kept;
 
-	if (md_dcheck_pieces(m, &fault) == 0)
+	if (md_dcheck_pieces(m, NULL, &fault) == 0)
 		return (0);
 	if (fault.mde_code == MD_ERR_NOMEM ||
 	    (kept = md_arena_alloc(&m->mm_arena, 1, sizeof (*kept))) == NULL)

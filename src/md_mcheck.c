@@ -21,6 +21,7 @@ typedef struct md_mcheck {
 	md_request_t		mc_req;
 	md_decomp_t		mc_d[MD_MAXDECOMPS];
 	md_error_t		*mc_err;
+	size_t			mc_budget;	/* bytes of D yet to make */
 } md_mcheck_t;
 
 static const char *
@@ -39,7 +40,12 @@ md_mcheck_run(md_mcheck_t *mc, const char *what)
 	size_t i, n = 0;
 
 	if ((r = md_generate(mc->mc_m, &mc->mc_req, &e)) != NULL) {
+		for (i = 0; i < r->mdr_nscripts; i++)
+			n += r->mdr_lens[i];
 		md_result_free(r);
+		if (n >= mc->mc_budget)
+			return (md_dcheck_overbudget(mc->mc_err));
+		mc->mc_budget -= n;
 		return (0);
 	}
 	if (e.mde_code == MD_ERR_NOMEM)
@@ -160,7 +166,10 @@ md_mcheck_plain(md_mcheck_t *mc)
 	return (0);
 }
 
-/* Every request a user can make of the metric. */
+/*
+ * Every piece of the metric with $0 resolved, then every request a user
+ * can make of it, all within MD_MAXCHECK bytes of D.
+ */
 static int
 md_mcheck_all(const md_metric_t *m, md_error_t *err)
 {
@@ -171,6 +180,9 @@ md_mcheck_all(const md_metric_t *m, md_error_t *err)
 	(void) memset(&mc, 0, sizeof (mc));
 	mc.mc_m = m;
 	mc.mc_err = err != NULL ? err : &local;
+	mc.mc_budget = MD_MAXCHECK;
+	if (md_dcheck_pieces(m, &mc.mc_budget, mc.mc_err) != 0)
+		return (-1);
 	mc.mc_req.mdq_decomps = mc.mc_d;
 	mc.mc_req.mdq_hostname = "localhost";
 	if (md_mcheck_plain(&mc) != 0)

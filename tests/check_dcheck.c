@@ -4,6 +4,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_md.h"
@@ -219,6 +220,41 @@ START_TEST(generation_should_take_names_that_are_no_calls)
 }
 END_TEST
 
+/*
+ * A check makes and parses at most MD_MAXCHECK bytes of D: a metric whose
+ * aggregating function holds its 70 KB transform 4,000 times ($0) would
+ * make 280 MB of it, and is stopped there, where loading and generating
+ * (which do not put the transform into the function alone) take it.
+ */
+START_TEST(metric_check_should_stop_at_its_budget)
+{
+	size_t nx = 10000, na = 4000, i;
+	char *text = malloc(nx * 7 + na * 3 + 1024), *p = text;
+	md_metric_t *m;
+	md_error_t err;
+
+	ck_assert_ptr_nonnull(text);
+	p += sprintf(p, "{\"fields\": [\"a\"], \"metad\": {\"probedesc\": "
+	    "[{\"probes\": [\"BEGIN\"], \"transforms\": {\"a\": \"arg0");
+	for (i = 1; i < nx; i++)
+		p += sprintf(p, " + arg0");
+	p += sprintf(p, "\"}, \"aggregate\": {\"default\": \"count()\", "
+	    "\"a\": \"sum($0");
+	for (i = 1; i < na; i++)
+		p += sprintf(p, "+$0");
+	(void) sprintf(p, ")\"}}]}}");
+	m = md_metric_load(text, strlen(text), &err);
+	free(text);
+	ck_assert_msg(m != NULL, "%s", err.mde_msg);
+	ck_assert_int_eq(md_metric_check(m, NULL, &err), -1);
+	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	ck_assert_str_eq(err.mde_msg, t_fmt("the D of every request comes to "
+	    "more than the %lu MiB a check may make and parse: check one "
+	    "request at a time (-s, -n, -p)", MD_MAXCHECK >> 20));
+	md_metric_free(m);
+}
+END_TEST
+
 Suite *
 dcheck_suite(void)
 {
@@ -235,6 +271,8 @@ dcheck_suite(void)
 	tcase_add_test(tc,
 	    generation_should_refuse_a_piece_that_leaves_its_place);
 	tcase_add_test(tc, generation_should_take_names_that_are_no_calls);
+	tcase_add_test(tc, metric_check_should_stop_at_its_budget);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -53,6 +53,32 @@ START_TEST(error_set_should_keep_utf8_and_escape_other_bytes)
 }
 END_TEST
 
+/*
+ * What a terminal obeys rather than shows: C1 controls (a CSI is U+009B),
+ * marks and overrides that turn text around, line and paragraph
+ * separators; each byte of them as \ooo, and the characters next to them
+ * as they are.
+ */
+START_TEST(msg_escape_should_escape_what_terminals_obey)
+{
+	char out[128];
+
+	md_msg_escape(out, sizeof (out), "a\xc2\x9b" "31mb\xc2\x85" "c", 0);
+	ck_assert_str_eq(out, "a\\302\\23331mb\\302\\205c");
+	md_msg_escape(out, sizeof (out), "x\xe2\x80\xaey\xe2\x81\xa6z", 0);
+	ck_assert_str_eq(out, "x\\342\\200\\256y\\342\\201\\246z");
+	md_msg_escape(out, sizeof (out), "\xe2\x80\x8e\xe2\x80\xa8\xd8\x9c", 0);
+	ck_assert_str_eq(out, "\\342\\200\\216\\342\\200\\250"
+	    "\\330\\234");
+	/* the letters and signs beside them stay: é, U+00A0, U+2030 */
+	md_msg_escape(out, sizeof (out), "\xc3\xa9\xc2\xa0\xe2\x80\xb0", 0);
+	ck_assert_str_eq(out, "\xc3\xa9\xc2\xa0\xe2\x80\xb0");
+	/* cut in the middle of an escaped character: whole escapes only */
+	md_msg_escape(out, 12, "ab\xe2\x80\xae", 0);
+	ck_assert_str_eq(out, "ab\\342...");
+}
+END_TEST
+
 START_TEST(errstr_should_describe_every_code)
 {
 	int c;
@@ -73,6 +99,7 @@ error_suite(void)
 	tcase_add_test(tc, error_set_should_escape_control_characters);
 	tcase_add_test(tc, error_set_should_cut_long_messages_visibly);
 	tcase_add_test(tc, error_set_should_keep_utf8_and_escape_other_bytes);
+	tcase_add_test(tc, msg_escape_should_escape_what_terminals_obey);
 	tcase_add_test(tc, errstr_should_describe_every_code);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -1,0 +1,208 @@
+#!/bin/sh
+#
+# meta-d runs as root for others: what a directory, a name or a metric
+# holds must not steer it (TESTING.md, "Hardening, third round").  As
+# root, the other user is nobody; not as root, the checks that need
+# another user say so and are not counted.
+#
+#	sh tests/hardening.sh ./meta-d
+
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'chmod -R u+rwx "$tmp" 2> /dev/null; rm -rf "$tmp"' EXIT
+chmod 755 "$tmp"
+m=examples/syscall-ops.json
+root=0
+[ "$(id -u)" -eq 0 ] && id nobody > /dev/null 2>&1 && root=1
+[ $root -eq 1 ] || echo "hardening: not root: the checks with another user are left out (run make test as root, as CI does)"
+
+# refused DIR WHAT: meta-d -o DIR refuses, writes nothing, says why.
+refused() {
+	"$bin" -o "$1" "$m" > "$tmp/out" 2> "$tmp/err"
+	[ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
+	    grep -q "^meta-d: -o \".*\": refused: $2 (meta-d writes scripts only where no other user can change them)$" "$tmp/err"
+}
+
+# 2. -o DIR: a directory no other user can change, opened once.
+mkdir -p "$tmp/safe" "$tmp/target"
+ln -s "$tmp/target" "$tmp/link"
+refused "$tmp/link" "\"$tmp/link\" is a symbolic link" &&
+    [ -z "$(ls -A "$tmp/target")" ]
+ok $? "-o a symbolic link: refused, nothing written through it: $(cat "$tmp/err")"
+refused "$tmp/link/" "\"$tmp/link\" is a symbolic link"
+ok $? "-o a symbolic link with a slash: refused"
+mkdir "$tmp/open" && chmod 777 "$tmp/open"
+refused "$tmp/open" "\"$tmp/open\" is writable by others (mode 0777) and not sticky"
+ok $? "-o a directory anyone may write: refused: $(cat "$tmp/err")"
+refused "$tmp/open/new" "\"$tmp/open\" is writable by others (mode 0777) and not sticky" &&
+    [ ! -e "$tmp/open/new" ]
+ok $? "-o a new directory in one anyone may write: refused, not made"
+mkdir "$tmp/sticky" && chmod 1777 "$tmp/sticky"
+"$bin" -o "$tmp/sticky/mine" "$m" > /dev/null 2>&1 &&
+    [ -f "$tmp/sticky/mine/syscall-ops.d" ]
+ok $? "-o a new directory in a sticky one (as /tmp): made"
+(umask 0; "$bin" -o "$tmp/umask0" "$m" > /dev/null) &&
+    [ "$(ls -l "$tmp/umask0/syscall-ops.d" | cut -c1-10)" = -rwxr-xr-x ] &&
+    [ "$(ls -ld "$tmp/umask0" | cut -c1-10)" = drwxr-xr-x ]
+ok $? "-o with umask 0: scripts and directory writable by their owner only"
+if [ $root -eq 1 ]; then
+	mkdir "$tmp/theirs" && chown nobody "$tmp/theirs"
+	refused "$tmp/theirs" "\"$tmp/theirs\" belongs to uid $(id -u nobody), neither root nor you"
+	ok $? "-o a directory another user owns: refused: $(cat "$tmp/err")"
+	refused "$tmp/theirs/out" "\"$tmp/theirs\" belongs to uid $(id -u nobody), neither root nor you" &&
+	    [ ! -e "$tmp/theirs/out" ]
+	ok $? "-o in a directory another user owns: refused, nothing made"
+	unpriv ln -s "$tmp/target" "$tmp/sticky/planted"
+	refused "$tmp/sticky/planted" "\"$tmp/sticky/planted\" is a symbolic link" &&
+	    [ -z "$(ls -A "$tmp/target")" ]
+	ok $? "-o a link another user planted in /tmp: refused, root's directory untouched"
+	refused "$tmp/sticky/planted/sub" "\"$tmp/sticky/planted\" belongs to uid $(id -u nobody), neither root nor you" &&
+	    [ ! -e "$tmp/target/sub" ]
+	ok $? "-o through a link another user planted: refused: $(cat "$tmp/err")"
+fi
+
+# 3. A name never leaves its directory of METAD_PATH.
+mkdir -p "$tmp/mp/linux" "$tmp/outside"
+cp examples/linux/io.json "$tmp/mp/linux/io.json"
+printf 'hunter2\n' > "$tmp/dbpass"
+cp examples/syscall-ops.json "$tmp/outside/m.json"
+ln -s "$tmp/outside" "$tmp/mp/away"
+(cd "$tmp" && mkdir -p cwd && cd cwd &&
+    METAD_PATH=$tmp/mp "$bin" --list-fields linux/../../dbpass) \
+    > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] && ! grep -q hunter2 "$tmp/err" &&
+    grep -q '^meta-d: read "linux/../../dbpass": No such file or directory$' "$tmp/err"
+ok $? "a name with .. is not looked up: $(cat "$tmp/err")"
+METAD_PATH=$tmp/mp "$bin" --list-fields away/m > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ]
+ok $? "a name through a link out of its directory is not found"
+METAD_PATH=$tmp/mp "$bin" --list-fields linux/io > "$tmp/out" 2> "$tmp/err"
+ok $? "a name inside its directory is found: $(cat "$tmp/err")"
+
+# 4. A candidate is opened without waiting and without following a link.
+mkdir -p "$tmp/fifo"
+mkfifo "$tmp/fifo/stuck.json"
+ln -s "$tmp/outside/m.json" "$tmp/fifo/linked.json"
+METAD_PATH=$tmp/fifo timeout 10 "$bin" --check stuck > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q 'has no metric of that name' "$tmp/err"
+ok $? "a FIFO in METAD_PATH hangs nothing: $(cat "$tmp/err")"
+METAD_PATH=$tmp/fifo timeout 10 "$bin" --list > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ]
+ok $? "--list over a FIFO and a link: no metric, no hang: $(cat "$tmp/out" "$tmp/err")"
+# The race: a candidate swapped for a FIFO between a look and an open.
+mkdir -p "$tmp/race"
+cp "$m" "$tmp/race/file"
+mkfifo "$tmp/race/fifo"
+# (perl, which Debian always has, swaps fast enough to meet the window)
+perl -e '($d) = @ARGV; while (-e "$d/file") {
+	for $x ("file", "fifo") { link("$d/$x", "$d/new"); rename("$d/new", "$d/r.json") } }' \
+    "$tmp/race" &
+swapper=$!
+hung=0
+for i in $(seq 40); do
+	METAD_PATH=$tmp/race timeout 5 "$bin" --check r > /dev/null 2>&1
+	[ $? -eq 124 ] && hung=$((hung + 1))
+done
+rm -f "$tmp/race/file"
+wait "$swapper"
+[ "$hung" -eq 0 ]
+ok $? "a candidate swapped for a FIFO: $hung of 40 runs hung"
+METAD_PATH=$tmp/fifo "$bin" --list-fields linked > /dev/null 2>&1
+[ $? -eq 1 ]
+ok $? "a link in METAD_PATH is not followed"
+printf '{"fields": []}' | "$bin" --list-fields /dev/stdin > /dev/null 2>&1
+[ $? -eq 1 ]
+ok $? "an explicit path still reads what it names (/dev/stdin)"
+
+# 5. --check has a budget: 64 fields, transforms of 1,000 terms, each
+# aggregating function 1,000 of them; today's check ran for minutes.
+awk 'BEGIN { x = "arg0"; for (i = 1; i < 1000; i++) x = x " + arg0"
+	a = "sum($0"; for (i = 1; i < 1000; i++) a = a "+$0"; a = a ")"
+	printf "{\"fields\": ["
+	for (i = 0; i < 64; i++) printf "%s\"f%d\"", i ? ", " : "", i
+	printf "], \"metad\": {\"probedesc\": [{\"probes\": [\"BEGIN\"], "
+	printf "\"aggregate\": {\"default\": \"count()\""
+	for (i = 0; i < 64; i++) printf ", \"f%d\": \"%s\"", i, a
+	printf "}, \"transforms\": {"
+	for (i = 0; i < 64; i++) printf "%s\"f%d\": \"%s\"", i ? ", " : "", i, x
+	printf "}}]}}\n" }' > "$tmp/big.json"
+timeout 120 "$bin" --check "$tmp/big.json" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q '^meta-d: checking: the D of every request comes to more than the 256 MiB a check may make and parse' "$tmp/err"
+ok $? "--check stops at its budget: $(cat "$tmp/err")"
+timeout 60 "$bin" -s f1 "$tmp/big.json" > /dev/null
+ok $? "the same metric generates one request"
+
+# 6. --list escapes names and descriptions; it does not go through links.
+mkdir -p "$tmp/names/sub" "$tmp/elsewhere"
+cp "$m" "$tmp/names/$(printf 'evil\n\033[2Jx').json"
+printf '{"description": "line\\u009b31m \\u202egnp.exe", "fields": [], "metad": {"probedesc": [{"probes": ["BEGIN"], "aggregate": {"default": "count()"}, "transforms": {}}]}}' \
+    > "$tmp/names/desc.json"
+cp "$m" "$tmp/elsewhere/far.json"
+ln -s "$tmp/elsewhere" "$tmp/names/linked"
+METAD_PATH=$tmp/names "$bin" --list > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 2 ] &&
+    grep -q '^evil\\012\\033\[2Jx  ' "$tmp/out" &&
+    grep -q '^desc  *line\\302\\23331m \\342\\200\\256gnp.exe$' "$tmp/out" &&
+    ! grep -q far "$tmp/out"
+ok $? "--list: names and descriptions escaped, no link followed: $(cat "$tmp/out")"
+
+# 8. The JavaScript child: nothing of the parent's, nobody's rights, an
+# address space limit, and no life after its parent (Linux's /proc).
+printf 'for (;;) {}\n' > "$tmp/loop.js"
+"$bin" "$tmp/loop.js" 3> "$tmp/held" > /dev/null 2>&1 &
+parent=$!
+child=
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	child=$(pgrep -P "$parent" 2> /dev/null) && [ -n "$child" ] && break
+	sleep 0.2
+done
+if [ -n "$child" ] && [ -d "/proc/$child" ]; then
+	sleep 0.2
+	fds=$(ls "/proc/$child/fd" | sort -n | tr '\n' ' ')
+	[ "$fds" = "0 1 2 $(ls "/proc/$child/fd" | sort -n | sed -n 4p) " ] &&
+	    [ "$(readlink "/proc/$child/fd/0")" = /dev/null ] &&
+	    [ "$(ls "/proc/$child/fd" | wc -l)" -eq 4 ]
+	ok $? "the JavaScript child holds 0-2 on /dev/null and its pipe: $fds"
+	if nm "$bin" 2> /dev/null | grep -q __asan_init; then
+		echo "hardening: AddressSanitizer's build sets no address space limit (it maps terabytes of shadow): that check is make test's"
+	else
+		grep -q "^Max address space *1073741824" "/proc/$child/limits"
+		ok $? "the JavaScript child has 1 GiB of address space"
+	fi
+	if [ $root -eq 1 ]; then
+		[ "$(awk '/^Uid:/ { print $2 }' "/proc/$child/status")" = "$(id -u nobody)" ]
+		ok $? "root's JavaScript child runs as nobody"
+	fi
+	kill -9 "$parent"
+	wait "$parent" 2> /dev/null
+	gone=1
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		state=$(awk '/^State:/ { print $2 }' "/proc/$child/status" 2> /dev/null)
+		[ -z "$state" ] || [ "$state" = Z ] && { gone=0; break; }
+		sleep 0.1
+	done
+	ok $gone "the JavaScript child ends within a second of its parent"
+else
+	kill -9 "$parent" 2> /dev/null
+	echo "hardening: the JavaScript child's checks need Linux's /proc and pgrep (procps): left out"
+fi
+
+# 9. -o with no stdout to list the files in: nothing done; a failed
+# write leaves no directory that the run made.
+"$bin" -o "$tmp/closed" "$m" >&- 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/closed" ] && grep -q '^meta-d: write: Bad file descriptor: nothing written to' "$tmp/err"
+ok $? "-o with stdout closed: status 1, nothing written: $(cat "$tmp/err")"
+# (standard error through a pipe: a file would be past the limit too)
+(ulimit -f 0; "$bin" -o "$tmp/nospace" "$m" 2>&1 > /dev/null; echo "status $?") |
+    cat > "$tmp/err"
+grep -q '^status 1$' "$tmp/err" && [ ! -e "$tmp/nospace" ] &&
+    grep -q 'File too large' "$tmp/err"
+ok $? "-o that cannot write: the directory it made is gone: $(cat "$tmp/err")"
+if command -v script > /dev/null 2>&1; then
+	script -qec "$bin --list-fields < /dev/tty" /dev/null < /dev/null \
+	    > "$tmp/out" 2>&1
+	grep -q '^meta-d: reading from stdin' "$tmp/out"
+	ok $? "reading from a terminal: meta-d: says so: $(head -n 1 "$tmp/out")"
+fi
+
+summary hardening
