@@ -196,6 +196,8 @@ END_TEST
  */
 START_TEST(generation_should_refuse_a_piece_that_leaves_its_place)
 {
+	md_metric_t *m;
+
 	ck_assert_str_eq(dc_error(1, "execname)] = count(); } BEGIN { "
 	    "@[(execname"), "probedesc[1].transforms.execname: D extra ) in "
 	    "input stream (column 9)");
@@ -207,7 +209,9 @@ START_TEST(generation_should_refuse_a_piece_that_leaves_its_place)
 	    "probedesc[1].aggregate.execname: D syntax error near ';' "
 	    "(column 8)");
 	/* the metric still loads: its fields can be listed */
-	ck_assert_int_eq(md_metric_nfields(t_metric(dc_metric(1, "x)"))), 2);
+	m = t_metric(dc_metric(1, "x)"));
+	ck_assert_int_eq(md_metric_nfields(m), 2);
+	md_metric_free(m);
 }
 END_TEST
 
