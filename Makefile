@@ -56,7 +56,7 @@ VALGRIND ?= valgrind
 DTRACE ?=
 
 CFLAGS ?= -O2 -g
-override CFLAGS += -std=c99 -D_POSIX_C_SOURCE=200809L \
+override CFLAGS += -std=c99 -D_XOPEN_SOURCE=700 \
 	-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wformat=2 -Iinclude -Isrc
 

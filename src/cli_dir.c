@@ -23,10 +23,6 @@
  * permission; md_cli_dir_close() removes it again after a failure.
  */
 
-/* realpath() and S_ISVTX are POSIX's XSI option, which every system */
-/* meta-d runs on has. */
-#define	_XOPEN_SOURCE	700
-
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

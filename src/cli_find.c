@@ -23,10 +23,6 @@
  * description is not read: that would run it.
  */
 
-/* realpath() is POSIX's XSI option, which every system meta-d runs on */
-/* has. */
-#define	_XOPEN_SOURCE	700
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

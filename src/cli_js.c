@@ -32,10 +32,6 @@
  * library's.
  */
 
-#if defined(__linux__)
-#define	_DEFAULT_SOURCE		/* setgroups() */
-#endif
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -406,10 +402,14 @@ js_whom(js_who_t *who)
 }
 
 /*
- * No supplementary groups (root's).  setgroups() is outside POSIX, and
- * declared here on Linux (_DEFAULT_SOURCE); elsewhere the child keeps
- * them, with nothing open but its pipe.
+ * No supplementary groups (root's).  setgroups() is outside POSIX; on
+ * Linux it is declared here, as glibc and musl have it; elsewhere the
+ * child keeps them, with nothing open but its pipe.
  */
+#if defined(__linux__)
+extern int setgroups(size_t, const gid_t *);	/* glibc and musl */
+#endif
+
 static int
 js_nogroups(void)
 {
