@@ -81,7 +81,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
-	src/md_option.c src/md_gen.c src/md_result.c
+	src/md_option.c src/md_gen.c src/md_result.c src/md_quant.c \
+	src/md_series.c src/md_values.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
 	src/cli_check.o src/cli_info.o src/cli_dir.o src/cli_js.o src/cli_find.o
@@ -93,7 +94,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c \
 	tests/check_option.c tests/check_dlex.c tests/check_kind.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
-	tests/check_suggest.c
+	tests/check_suggest.c tests/check_quant.c tests/check_values.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 

@@ -30,6 +30,7 @@
 #define	METAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef	__cplusplus
 extern "C" {
@@ -174,6 +175,12 @@ typedef struct md_option {
 /*
  * What to generate.  Zero the whole structure first: a field left zero
  * asks for nothing, also in versions that add fields.
+ *
+ * mdq_keyinterval is for a consumer that reads min() and max() interval by
+ * interval (meta-d --run): not 0, the script begins with a clause that
+ * notes when tracing began (BEGIN { __metad_t0 = timestamp; }), and the
+ * aggregation's key with the number of the interval an event falls in,
+ * (timestamp - __metad_t0) / mdq_keyinterval.
  */
 typedef struct md_request {
 	const md_decomp_t	*mdq_decomps;	/* at most MD_MAXDECOMPS */
@@ -188,7 +195,32 @@ typedef struct md_request {
 						/* aggregation every 1s */
 	const char		*mdq_duration;	/* "10s": end tracing after */
 						/* 10s, printing what is left */
+	uint64_t		mdq_keyinterval; /* ns: key by interval */
 } md_request_t;
+
+/*
+ * DTrace's aggregating functions, as the scripts use them and a consumer
+ * of libdtrace reads their values (SPEC 8.1).
+ */
+typedef enum md_aggfn {
+	MD_AGG_NONE = 0,	/* not known */
+	MD_AGG_COUNT,
+	MD_AGG_SUM,
+	MD_AGG_AVG,
+	MD_AGG_STDDEV,
+	MD_AGG_MIN,
+	MD_AGG_MAX,
+	MD_AGG_QUANTIZE,
+	MD_AGG_LQUANTIZE,
+	MD_AGG_LLQUANTIZE
+} md_aggfn_t;
+
+/* The function named by len bytes of text ("quantize"), or MD_AGG_NONE. */
+extern MD_API md_aggfn_t md_aggfn_byname(const char *, size_t);
+
+/* Does the function make a distribution (a quantization)? */
+#define	MD_AGG_ISDIST(fn)	((fn) == MD_AGG_QUANTIZE || \
+	(fn) == MD_AGG_LQUANTIZE || (fn) == MD_AGG_LLQUANTIZE)
 
 /*
  * What a consumer reads from the aggregation, as the original returned it:
@@ -211,6 +243,7 @@ typedef struct md_result {
 	size_t		mdr_nkeys;	/* key, in order (the -s fields) */
 	int		mdr_perzone;	/* script i is for the request's */
 					/* zone i, behind its pragma */
+	md_aggfn_t	mdr_fn;		/* the aggregation's function */
 } md_result_t;
 
 extern MD_API md_result_t *md_generate(const md_metric_t *, const md_request_t *,
@@ -291,6 +324,99 @@ extern MD_API int md_d_check(const char *, size_t, size_t *, size_t *,
 
 extern MD_API int md_metric_check(const md_metric_t *, const md_request_t *,
     md_error_t *);
+
+/*
+ * Values (SPEC 8.1): what a consumer of libdtrace reads from a script's
+ * aggregation, interval by interval, as meta-d --run prints it.  The
+ * consumer (with libdtrace, not in this library) hands each record over
+ * as dtrace laid it out; these functions need no libdtrace.
+ *
+ * Quantizations.  md_quant_init() reads the encoded argument of a
+ * quantization (lquantize's and llquantize's; 0 for quantize) as the
+ * dtrace of the dialect encodes it; md_quant_bucket() gives bucket i's
+ * least and greatest value (MD_BUCKET_NOMIN, NOMAX: that end has no
+ * bound), or -1 for a bucket no value can land in.
+ */
+typedef enum md_dialect {
+	MD_DIALECT_ORACLE,	/* Oracle's DTrace for Linux 2.x */
+	MD_DIALECT_ILLUMOS	/* illumos and its derivatives */
+} md_dialect_t;
+
+typedef struct md_quant {
+	md_aggfn_t	mq_fn;
+	md_dialect_t	mq_dialect;
+	int64_t		mq_base;	/* lquantize */
+	uint64_t	mq_step;
+	uint64_t	mq_levels;
+	uint64_t	mq_factor;	/* llquantize */
+	uint64_t	mq_low;
+	uint64_t	mq_high;
+	uint64_t	mq_steps;
+} md_quant_t;
+
+#define	MD_BUCKET_NOMIN	0x1
+#define	MD_BUCKET_NOMAX	0x2
+
+typedef struct md_bucket {
+	int64_t		mb_min;
+	int64_t		mb_max;
+	int		mb_open;	/* MD_BUCKET_NOMIN, MD_BUCKET_NOMAX */
+} md_bucket_t;
+
+extern MD_API int md_quant_init(md_quant_t *, md_aggfn_t, md_dialect_t,
+    uint64_t);
+extern MD_API size_t md_quant_nbuckets(const md_quant_t *);
+extern MD_API int md_quant_bucket(const md_quant_t *, size_t, md_bucket_t *);
+
+/*
+ * One key's value, as dtrace lays out its data: count, sum, min, max one
+ * int64; avg its count and sum; stddev its count, sum, and the sum of the
+ * squares as two words (low, high: 128 bits); a quantization one count
+ * per bucket of md_quant (without illumos' leading argument word).
+ */
+typedef struct md_value {
+	md_aggfn_t		mv_fn;
+	const md_quant_t	*mv_quant;	/* the quantizations */
+	const int64_t		*mv_data;
+	size_t			mv_ndata;
+} md_value_t;
+
+/* The words of a function's value, for a quantization q (else NULL). */
+extern MD_API size_t md_value_nwords(md_aggfn_t, const md_quant_t *);
+
+/*
+ * Series.  dtrace's aggregation values add up from the start of tracing;
+ * md_series_delta() gives the part of the latest one (cum, n words of
+ * function fn) since the last call for the same record (its key's bytes,
+ * len), into delta; a record whose generation (gen) changed starts again
+ * from zero.  Returns 1 if the value changed, 0 if not, -1 with *err set.
+ */
+typedef struct md_series md_series_t;
+
+extern MD_API md_series_t *md_series_new(md_error_t *);
+extern MD_API int md_series_delta(md_series_t *, const void *, size_t,
+    uint64_t, md_aggfn_t, const int64_t *, int64_t *, size_t, md_error_t *);
+extern MD_API void md_series_free(md_series_t *);
+
+/*
+ * The values of one interval, for a request whose aggregation is keyed by
+ * nkeys fields (its -s fields) and made by function fn.  md_values_add()
+ * adds one key's value (the key as nkeys strings of the given lengths;
+ * values of the same key add up, as records of one key that print alike
+ * do in printa: min and max keep the extreme).  md_values_line() gives
+ * the interval as one JSON line, newline ended, {"start": S,
+ * "duration": D, "value": V} and "drops" and "errors" where not 0, V of
+ * the request's shape (its zero where nothing was added), and empties
+ * the values for the next interval; the caller frees the line.
+ */
+typedef struct md_values md_values_t;
+
+extern MD_API md_values_t *md_values_new(size_t, md_aggfn_t, md_error_t *);
+extern MD_API int md_values_add(md_values_t *, const char *const *,
+    const size_t *, const md_value_t *, md_error_t *);
+extern MD_API char *md_values_line(md_values_t *, double, double, uint64_t,
+    uint64_t, size_t *, md_error_t *);
+extern MD_API void md_values_free(md_values_t *);
 
 #ifdef	__cplusplus
 }

@@ -32,6 +32,9 @@
 
 #include "md_impl.h"
 
+/* The variable of the start of tracing, for a key by interval. */
+#define	MD_EMIT_T0	"__metad_t0"
+
 typedef struct md_emit {
 	md_buf_t		*em_out;
 	const md_emit_req_t	*em_req;
@@ -323,6 +326,19 @@ md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
  * few lines past 60: the key and the function are one statement, and the
  * choice of the function runs through the keys' loop.)
  */
+/* The aggregating function of text (len bytes): its name's. */
+static md_aggfn_t
+md_emit_fn(const char *text, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && (text[n] == '_' || (text[n] >= 'a' &&
+	    text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
+	    (n > 0 && text[n] >= '0' && text[n] <= '9')))
+		n++;
+	return (md_aggfn_byname(text, n));
+}
+
 static int
 md_emit_aggregate(md_emit_t *em, size_t pd)
 {
@@ -336,6 +352,13 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 	size_t i, nkeys = 0, start;
 
 	md_buf_puts(em->em_out, "\t@");
+	if (req->er_keyinterval != 0) {
+		(void) snprintf(xplace, sizeof (xplace), "[(timestamp - "
+		    "%s) / %llu", MD_EMIT_T0, (unsigned long long)
+		    req->er_keyinterval);
+		md_buf_puts(em->em_out, xplace);
+		nkeys++;
+	}
 	for (i = 0; i < req->er_ndecomps; i++) {
 		const md_decomp_t *d = &req->er_decomps[i];
 
@@ -383,6 +406,9 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		md_emit_mark(em, start, fn.rp_text, MD_DC_AGGFUNC, "%s.%s",
 		    em->em_place, fnfield);
 	}
+	if (req->er_fn != NULL)
+		*req->er_fn = md_emit_fn(em->em_out->mb_data + start,
+		    em->em_out->mb_len - start);
 	md_buf_puts(em->em_out, ";\n");
 	return (0);
 }
@@ -546,6 +572,8 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 		}
 		md_buf_putc(out, '\n');
 	}
+	if (req->er_keyinterval != 0)	/* when the intervals begin */
+		md_buf_puts(out, "BEGIN\n{\n\t" MD_EMIT_T0 " = timestamp;\n}\n\n");
 	while (rv == 0 && (p = md_plan_next(&plan, &i)) != NULL)
 		rv = md_emit_clause(&em, p, i);
 	if (rv == 0 && req->er_interval != NULL) {

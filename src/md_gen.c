@@ -323,7 +323,9 @@ md_gen_emitreq(const md_request_t *req, md_decomp_t *folded, char *host,
 	er->er_host = req->mdq_hostname;
 	er->er_interval = req->mdq_interval;
 	er->er_duration = req->mdq_duration;
+	er->er_keyinterval = req->mdq_keyinterval;
 	er->er_loc = NULL;
+	er->er_fn = NULL;
 	if (er->er_host != NULL)
 		return (0);
 	if (gethostname(host, hostlen) != 0)
@@ -355,6 +357,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 {
 	md_decomp_t folded[MD_MAXDECOMPS];
 	char host[MD_MAXHOSTNAME + 1];
+	md_aggfn_t fn = MD_AGG_NONE;
 	md_emit_req_t er;
 	md_result_t *r;
 	md_buf_t body;
@@ -375,6 +378,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		return (NULL);
 	md_buf_init(&body);
 	body.mb_limit = MD_MAXOUTPUT;
+	er.er_fn = &fn;
 	if (md_emit(&body, m, &er, err) != 0) {
 		md_buf_fini(&body);
 		return (NULL);
@@ -395,5 +399,6 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 		}
 	}
 	md_gen_zero(r, folded, er.er_ndecomps);
+	r->mdr_fn = fn;
 	return (r);
 }

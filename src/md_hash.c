@@ -15,14 +15,16 @@
 
 #include "md_impl.h"
 
-static size_t
-md_hash_str(const char *s, size_t len)
+/* FNV-1a of len bytes: the tables' hash, and md_series.c's. */
+size_t
+md_hash_bytes(const void *p, size_t len)
 {
-	uint32_t h = 2166136261u;	/* FNV-1a */
+	const unsigned char *s = p;
+	uint32_t h = 2166136261u;
 	size_t i;
 
 	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
+		h ^= s[i];
 		h *= 16777619u;
 	}
 	return ((size_t)h);
@@ -76,7 +78,7 @@ md_strtab_fini(md_strtab_t *t)
 static size_t
 md_strtab_slot(const md_strtab_t *t, const char *key, size_t len)
 {
-	size_t i = md_hash_str(key, len) & (t->st_cap - 1);
+	size_t i = md_hash_bytes(key, len) & (t->st_cap - 1);
 
 	while (t->st_keys[i] != NULL &&
 	    (strncmp(t->st_keys[i], key, len) != 0 ||

@@ -152,6 +152,7 @@ typedef struct md_strtab {
 	int		st_arena;
 } md_strtab_t;
 
+extern size_t md_hash_bytes(const void *, size_t);
 extern int md_strtab_init(md_strtab_t *, size_t, md_arena_t *);
 extern void md_strtab_fini(md_strtab_t *);
 extern int md_strtab_put(md_strtab_t *, const char *, size_t);
@@ -169,6 +170,7 @@ extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
 extern int md_json_truthy(const cJSON *);
 extern size_t md_json_count(const cJSON *);
 extern int md_json_valid(const char *, size_t);
+extern void md_json_putstr(md_buf_t *, const char *, size_t);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in
@@ -502,7 +504,10 @@ typedef struct md_emit_req {
 	const char		*er_host;
 	const char		*er_interval;	/* NULL: no tick clause */
 	const char		*er_duration;	/* NULL: no ending clause */
+	uint64_t		er_keyinterval;	/* ns: key by interval */
 	md_emit_loc_t		*er_loc;	/* NULL: no locating */
+	md_aggfn_t		*er_fn;		/* NULL, or where to put the */
+						/* aggregation's function */
 } md_emit_req_t;
 
 extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,

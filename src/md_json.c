@@ -632,3 +632,43 @@ md_json_count(const cJSON *v)
 		n++;
 	return (n);
 }
+
+/*
+ * Append s (len bytes) to b as a JSON string: quotes, backslashes and
+ * control characters escaped as RFC 8259 asks, and each byte that is not
+ * part of UTF-8 as \u00XX (SPEC 8.1: a key may hold any bytes).
+ */
+void
+md_json_putstr(md_buf_t *b, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s;
+	char esc[7];
+	size_t i = 0, n;
+
+	md_buf_putc(b, '"');
+	while (i < len) {
+		n = md_utf8_len(p + i, len - i);
+		if (n > 1) {
+			md_buf_append(b, s + i, n);
+			i += n;
+			continue;
+		}
+		if (p[i] == '"' || p[i] == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)p[i];
+			md_buf_append(b, esc, 2);
+		} else if (n == 1 && p[i] >= 0x20) {
+			md_buf_putc(b, (char)p[i]);
+		} else if (p[i] == '\n' || p[i] == '\t') {
+			md_buf_append(b, p[i] == '\n' ? "\\n" : "\\t", 2);
+		} else {
+			(void) memcpy(esc, "\\u00", 4);
+			esc[4] = hex[p[i] >> 4];
+			esc[5] = hex[p[i] & 0xf];
+			md_buf_append(b, esc, 6);
+		}
+		i++;
+	}
+	md_buf_putc(b, '"');
+}

@@ -1,0 +1,471 @@
+/*
+ * md_values.c: an interval's values, as one JSON line (SPEC 8.1).
+ *
+ * The consumer adds each key's value of the interval as dtrace lays it
+ * out (md_value_t); nothing is printed until the interval ends.  Then the
+ * entries are sorted by their keys (byte order: the same data gives the
+ * same line), those whose keys print alike are merged as printa shows
+ * them (sums add up; min and max keep the extreme), and the value is
+ * written in the request's shape: a number or a distribution, or an
+ * object of them by the first key, and of objects by the second.
+ *
+ * Numbers stay exact: count, sum, min and max are 64-bit integers,
+ * printed as such; avg and stddev are quotients, printed as the nearest
+ * double in ECMAScript's shortest form (md_number_format()).  A
+ * distribution is its non-empty buckets, ascending, each
+ * [[MIN, MAX], COUNT] with null for an end without bound.
+ */
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+#define	MD_VMAXWORDS	4	/* of a number's value: stddev's */
+
+typedef struct md_ventry {
+	size_t		ve_nkeys;		/* for qsort(), which has */
+						/* no argument */
+	const char	**ve_keys;
+	size_t		*ve_keylens;
+	int64_t		ve_w[MD_VMAXWORDS];	/* a number's words */
+	size_t		ve_nb;			/* a distribution's */
+	size_t		*ve_bidx;		/* buckets that are not 0, */
+	int64_t		*ve_bcount;		/* ascending */
+} md_ventry_t;
+
+struct md_values {
+	size_t		mv_nkeys;
+	md_aggfn_t	mv_fn;
+	md_quant_t	mv_quant;
+	int		mv_hasquant;
+	md_arena_t	mv_arena;	/* the interval's keys and buckets */
+	md_ventry_t	*mv_e;
+	size_t		mv_n;
+	size_t		mv_cap;
+};
+
+size_t
+md_value_nwords(md_aggfn_t fn, const md_quant_t *q)
+{
+	switch (fn) {
+	case MD_AGG_AVG:
+		return (2);
+	case MD_AGG_STDDEV:
+		return (4);
+	case MD_AGG_QUANTIZE:
+	case MD_AGG_LQUANTIZE:
+	case MD_AGG_LLQUANTIZE:
+		return (q == NULL ? 0 : md_quant_nbuckets(q));
+	case MD_AGG_NONE:
+		return (0);
+	default:
+		return (1);
+	}
+}
+
+md_values_t *
+md_values_new(size_t nkeys, md_aggfn_t fn, md_error_t *err)
+{
+	md_values_t *v;
+
+	if (nkeys > MD_MAXDECOMPS || fn == MD_AGG_NONE) {
+		(void) md_error_set(err, MD_ERR_TRANSLATE, "values of %zu keys "
+		    "and function %d: not a request's", nkeys, (int)fn);
+		return (NULL);
+	}
+	if ((v = calloc(1, sizeof (*v))) == NULL) {
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	v->mv_nkeys = nkeys;
+	v->mv_fn = fn;
+	return (v);
+}
+
+void
+md_values_free(md_values_t *v)
+{
+	if (v == NULL)
+		return;
+	md_arena_free(&v->mv_arena);
+	free(v->mv_e);
+	free(v);
+}
+
+/* Is value of the values' function, with the words it must have? */
+static int
+md_values_check(md_values_t *v, const md_value_t *val, md_error_t *err)
+{
+	if (val->mv_fn != v->mv_fn)
+		return (md_error_set(err, MD_ERR_TRANSLATE, "a value of "
+		    "function %d where the aggregation's is %d",
+		    (int)val->mv_fn, (int)v->mv_fn));
+	if (MD_AGG_ISDIST(v->mv_fn)) {
+		if (val->mv_quant == NULL)
+			return (md_error_set(err, MD_ERR_TRANSLATE, "a "
+			    "distribution without its buckets"));
+		if (!v->mv_hasquant) {
+			v->mv_quant = *val->mv_quant;
+			v->mv_hasquant = 1;
+		} else if (memcmp(&v->mv_quant, val->mv_quant,
+		    sizeof (md_quant_t)) != 0) {
+			return (md_error_set(err, MD_ERR_TRANSLATE, "two "
+			    "distributions of different buckets"));
+		}
+	}
+	if (val->mv_ndata != md_value_nwords(v->mv_fn, val->mv_quant))
+		return (md_error_set(err, MD_ERR_TRANSLATE, "a value of %zu "
+		    "words where %zu are expected", val->mv_ndata,
+		    md_value_nwords(v->mv_fn, val->mv_quant)));
+	return (0);
+}
+
+/* The distribution's buckets that are not 0, into e. */
+static int
+md_values_buckets(md_values_t *v, md_ventry_t *e, const md_value_t *val)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < val->mv_ndata; i++)
+		n += val->mv_data[i] != 0;
+	if (n == 0)
+		return (0);
+	if ((e->ve_bidx = md_arena_alloc(&v->mv_arena, n,
+	    sizeof (size_t))) == NULL || (e->ve_bcount = md_arena_alloc(
+	    &v->mv_arena, n, sizeof (int64_t))) == NULL)
+		return (-1);
+	for (i = 0; i < val->mv_ndata; i++) {
+		if (val->mv_data[i] == 0)
+			continue;
+		e->ve_bidx[e->ve_nb] = i;
+		e->ve_bcount[e->ve_nb++] = val->mv_data[i];
+	}
+	return (0);
+}
+
+int
+md_values_add(md_values_t *v, const char *const *keys, const size_t *lens,
+    const md_value_t *val, md_error_t *err)
+{
+	md_ventry_t *e;
+	size_t i, cap;
+
+	if (md_values_check(v, val, err) != 0)
+		return (-1);
+	if (v->mv_n == v->mv_cap) {
+		cap = v->mv_cap == 0 ? 64 : v->mv_cap * 2;
+		if (cap > SIZE_MAX / sizeof (*e) ||
+		    (e = realloc(v->mv_e, cap * sizeof (*e))) == NULL)
+			return (md_error_nomem(err));
+		v->mv_e = e;
+		v->mv_cap = cap;
+	}
+	e = &v->mv_e[v->mv_n];
+	(void) memset(e, 0, sizeof (*e));
+	e->ve_nkeys = v->mv_nkeys;
+	if ((e->ve_keys = md_arena_alloc(&v->mv_arena, v->mv_nkeys + 1,
+	    sizeof (char *))) == NULL || (e->ve_keylens = md_arena_alloc(
+	    &v->mv_arena, v->mv_nkeys + 1, sizeof (size_t))) == NULL)
+		return (md_error_nomem(err));
+	for (i = 0; i < v->mv_nkeys; i++) {
+		char *k = md_arena_alloc(&v->mv_arena, lens[i] + 1, 1);
+
+		if (k == NULL)
+			return (md_error_nomem(err));
+		(void) memcpy(k, keys[i], lens[i]);
+		e->ve_keys[i] = k;
+		e->ve_keylens[i] = lens[i];
+	}
+	if (MD_AGG_ISDIST(v->mv_fn)) {
+		if (md_values_buckets(v, e, val) != 0)
+			return (md_error_nomem(err));
+	} else {
+		(void) memcpy(e->ve_w, val->mv_data,
+		    val->mv_ndata * sizeof (int64_t));
+	}
+	v->mv_n++;
+	return (0);
+}
+
+/* Entries' first nkeys keys compared: byte order, then length. */
+static int
+md_values_keycmp(const md_ventry_t *a, const md_ventry_t *b, size_t nkeys)
+{
+	size_t i, n;
+	int c;
+
+	for (i = 0; i < nkeys; i++) {
+		n = a->ve_keylens[i] < b->ve_keylens[i] ? a->ve_keylens[i] :
+		    b->ve_keylens[i];
+		if ((c = memcmp(a->ve_keys[i], b->ve_keys[i], n)) != 0)
+			return (c);
+		if (a->ve_keylens[i] != b->ve_keylens[i])
+			return (a->ve_keylens[i] < b->ve_keylens[i] ? -1 : 1);
+	}
+	return (0);
+}
+
+static int
+md_values_cmp(const void *a, const void *b)
+{
+	const md_ventry_t *x = a;
+
+	return (md_values_keycmp(x, b, x->ve_nkeys));
+}
+
+/* b's buckets added into a's (both ascending), in the arena. */
+static int
+md_values_mergeb(md_values_t *v, md_ventry_t *a, const md_ventry_t *b)
+{
+	size_t n = a->ve_nb + b->ve_nb, i = 0, j = 0, k = 0;
+	size_t *idx;
+	int64_t *cnt;
+
+	if (b->ve_nb == 0)
+		return (0);
+	if ((idx = md_arena_alloc(&v->mv_arena, n, sizeof (size_t))) == NULL ||
+	    (cnt = md_arena_alloc(&v->mv_arena, n, sizeof (int64_t))) == NULL)
+		return (-1);
+	while (i < a->ve_nb || j < b->ve_nb) {
+		if (j == b->ve_nb || (i < a->ve_nb &&
+		    a->ve_bidx[i] < b->ve_bidx[j])) {
+			idx[k] = a->ve_bidx[i];
+			cnt[k++] = a->ve_bcount[i++];
+		} else if (i == a->ve_nb || b->ve_bidx[j] < a->ve_bidx[i]) {
+			idx[k] = b->ve_bidx[j];
+			cnt[k++] = b->ve_bcount[j++];
+		} else {
+			idx[k] = a->ve_bidx[i];
+			cnt[k++] = (int64_t)((uint64_t)a->ve_bcount[i++] +
+			    (uint64_t)b->ve_bcount[j++]);
+		}
+	}
+	a->ve_bidx = idx;
+	a->ve_bcount = cnt;
+	a->ve_nb = k;
+	return (0);
+}
+
+/* b's value into a's, keys alike: as printa shows both as one. */
+static int
+md_values_merge(md_values_t *v, md_ventry_t *a, const md_ventry_t *b)
+{
+	size_t i;
+
+	switch (v->mv_fn) {
+	case MD_AGG_MIN:
+		a->ve_w[0] = b->ve_w[0] < a->ve_w[0] ? b->ve_w[0] : a->ve_w[0];
+		return (0);
+	case MD_AGG_MAX:
+		a->ve_w[0] = b->ve_w[0] > a->ve_w[0] ? b->ve_w[0] : a->ve_w[0];
+		return (0);
+	case MD_AGG_STDDEV:
+		a->ve_w[0] += b->ve_w[0];
+		a->ve_w[1] += b->ve_w[1];
+		a->ve_w[3] += b->ve_w[3] + ((uint64_t)a->ve_w[2] +
+		    (uint64_t)b->ve_w[2] < (uint64_t)a->ve_w[2]);
+		a->ve_w[2] = (int64_t)((uint64_t)a->ve_w[2] +
+		    (uint64_t)b->ve_w[2]);
+		return (0);
+	default:
+		if (MD_AGG_ISDIST(v->mv_fn))
+			return (md_values_mergeb(v, a, b));
+		for (i = 0; i < MD_VMAXWORDS; i++)
+			a->ve_w[i] = (int64_t)((uint64_t)a->ve_w[i] +
+			    (uint64_t)b->ve_w[i]);
+		return (0);
+	}
+}
+
+/* A double as JSON: ECMAScript's shortest form; 0 for what is no number. */
+static void
+md_values_double(md_buf_t *b, double d)
+{
+	char num[MD_NUMBUFLEN];
+
+	if (!isfinite(d) || md_number_format(d, num, sizeof (num)) != 0)
+		(void) snprintf(num, sizeof (num), "0");
+	md_buf_puts(b, num);
+}
+
+static void
+md_values_int(md_buf_t *b, int64_t n)
+{
+	char num[32];
+
+	(void) snprintf(num, sizeof (num), "%" PRId64, n);
+	md_buf_puts(b, num);
+}
+
+/* A number's value: the integer, or avg's and stddev's quotient. */
+static void
+md_values_number(md_buf_t *b, md_aggfn_t fn, const int64_t *w)
+{
+	long double n = (long double)w[0], mean, sq;
+
+	if (fn != MD_AGG_AVG && fn != MD_AGG_STDDEV) {
+		md_values_int(b, w[0]);
+		return;
+	}
+	if (w[0] <= 0) {
+		md_buf_putc(b, '0');
+		return;
+	}
+	mean = (long double)w[1] / n;
+	if (fn == MD_AGG_AVG) {
+		md_values_double(b, (double)mean);
+		return;
+	}
+	sq = ((long double)(uint64_t)w[3] * 18446744073709551616.0L +
+	    (long double)(uint64_t)w[2]) / n - mean * mean;
+	md_values_double(b, sq <= 0 ? 0.0 : (double)sqrtl(sq));
+}
+
+/* An end of a bucket, or null. */
+static void
+md_values_bound(md_buf_t *b, int open, int64_t n)
+{
+	if (open)
+		md_buf_puts(b, "null");
+	else
+		md_values_int(b, n);
+}
+
+/* A distribution: [[[MIN, MAX], COUNT], ...], the buckets not 0. */
+static void
+md_values_dist(md_buf_t *b, const md_values_t *v, const md_ventry_t *e)
+{
+	md_bucket_t bk;
+	size_t i, n = 0;
+
+	md_buf_putc(b, '[');
+	for (i = 0; i < e->ve_nb; i++) {
+		if (e->ve_bcount[i] == 0 ||
+		    md_quant_bucket(&v->mv_quant, e->ve_bidx[i], &bk) != 0)
+			continue;
+		md_buf_puts(b, n++ > 0 ? ", [[" : "[[");
+		md_values_bound(b, bk.mb_open & MD_BUCKET_NOMIN, bk.mb_min);
+		md_buf_puts(b, ", ");
+		md_values_bound(b, bk.mb_open & MD_BUCKET_NOMAX, bk.mb_max);
+		md_buf_puts(b, "], ");
+		md_values_int(b, e->ve_bcount[i]);
+		md_buf_putc(b, ']');
+	}
+	md_buf_putc(b, ']');
+}
+
+static void
+md_values_leaf(md_buf_t *b, const md_values_t *v, const md_ventry_t *e)
+{
+	if (MD_AGG_ISDIST(v->mv_fn))
+		md_values_dist(b, v, e);
+	else
+		md_values_number(b, v->mv_fn, e->ve_w);
+}
+
+/*
+ * The entries (sorted, merged, n of them) from key k on, as V: a leaf
+ * when no key is left, else an object by key k of what follows.
+ */
+static void
+md_values_value(md_buf_t *b, const md_values_t *v, const md_ventry_t *e,
+    size_t n, size_t k)
+{
+	size_t i, j;
+
+	if (k == v->mv_nkeys) {
+		md_values_leaf(b, v, e);
+		return;
+	}
+	md_buf_putc(b, '{');
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && e[j].ve_keylens[k] ==
+		    e[i].ve_keylens[k] && memcmp(e[j].ve_keys[k],
+		    e[i].ve_keys[k], e[i].ve_keylens[k]) == 0; j++)
+			continue;
+		if (i > 0)
+			md_buf_puts(b, ", ");
+		md_json_putstr(b, e[i].ve_keys[k], e[i].ve_keylens[k]);
+		md_buf_puts(b, ": ");
+		md_values_value(b, v, e + i, j - i, k + 1);
+	}
+	md_buf_putc(b, '}');
+}
+
+/* Seconds, to the millisecond, in the shortest form (1, 0.5, 0.437). */
+static void
+md_values_seconds(md_buf_t *b, double s)
+{
+	md_values_double(b, floor(s * 1000.0 + 0.5) / 1000.0);
+}
+
+/* Sort the interval's entries by key, and merge those alike. */
+static int
+md_values_fold(md_values_t *v)
+{
+	size_t i, n = 0;
+
+	if (v->mv_n == 0)
+		return (0);
+	qsort(v->mv_e, v->mv_n, sizeof (md_ventry_t), md_values_cmp);
+	for (i = 1; i < v->mv_n; i++) {
+		if (md_values_keycmp(&v->mv_e[n], &v->mv_e[i],
+		    v->mv_nkeys) == 0) {
+			if (md_values_merge(v, &v->mv_e[n], &v->mv_e[i]) != 0)
+				return (-1);
+		} else {
+			v->mv_e[++n] = v->mv_e[i];
+		}
+	}
+	v->mv_n = n + 1;
+	return (0);
+}
+
+char *
+md_values_line(md_values_t *v, double start, double duration,
+    uint64_t drops, uint64_t errors, size_t *lenp, md_error_t *err)
+{
+	char num[64];
+	md_buf_t b;
+	char *line;
+
+	md_buf_init(&b);
+	if (md_values_fold(v) != 0) {
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	md_buf_puts(&b, "{\"start\": ");
+	md_values_seconds(&b, start);
+	md_buf_puts(&b, ", \"duration\": ");
+	md_values_seconds(&b, duration);
+	md_buf_puts(&b, ", \"value\": ");
+	if (v->mv_n > 0)
+		md_values_value(&b, v, v->mv_e, v->mv_n, 0);
+	else	/* the zero of the request's shape */
+		md_buf_puts(&b, v->mv_nkeys > 0 ? "{}" :
+		    MD_AGG_ISDIST(v->mv_fn) ? "[]" : "0");
+	if (drops != 0) {
+		(void) snprintf(num, sizeof (num), ", \"drops\": %" PRIu64,
+		    drops);
+		md_buf_puts(&b, num);
+	}
+	if (errors != 0) {
+		(void) snprintf(num, sizeof (num), ", \"errors\": %" PRIu64,
+		    errors);
+		md_buf_puts(&b, num);
+	}
+	md_buf_puts(&b, "}\n");
+	md_arena_free(&v->mv_arena);
+	v->mv_n = 0;
+	if (md_buf_failed(&b)) {
+		(void) md_buf_error(&b, err);
+		md_buf_fini(&b);
+		return (NULL);
+	}
+	line = md_buf_claim(&b, lenp);
+	return (line);
+}

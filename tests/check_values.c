@@ -1,0 +1,354 @@
+/*
+ * check_values.c: from an aggregation's records, made here by hand as
+ * dtrace lays them out, to the JSON lines meta-d --run prints (SPEC
+ * 8.1): every shape and its zero, exact integers to INT64's ends, the
+ * quotients, the buckets, keys escaped, records of keys alike merged; and
+ * the part of each interval of values that add up (md_series.c).
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_md.h"
+
+/* The line of v for an interval at 1764035000.125 of 1 s, no drops. */
+static const char *
+t_line(md_values_t *v)
+{
+	md_error_t err;
+	size_t len;
+	char *line = md_values_line(v, 1764035000.125, 1.0, 0, 0, &len, &err);
+	const char *kept;
+
+	ck_assert_msg(line != NULL, "%s", err.mde_msg);
+	ck_assert_uint_eq(strlen(line), len);
+	kept = t_fmt("%s", line);
+	free(line);
+	return (kept);
+}
+
+/* Add a number value of fn (words w, n of them) under keys k0, k1. */
+static void
+t_add(md_values_t *v, const char *k0, const char *k1, md_aggfn_t fn,
+    const int64_t *w, size_t n, const md_quant_t *q)
+{
+	const char *keys[2] = { k0, k1 };
+	size_t lens[2] = { k0 == NULL ? 0 : strlen(k0),
+	    k1 == NULL ? 0 : strlen(k1) };
+	md_value_t val = { fn, q, w, n };
+	md_error_t err;
+
+	ck_assert_msg(md_values_add(v, keys, lens, &val, &err) == 0, "%s",
+	    err.mde_msg);
+}
+
+/* No key: a number, 0 when nothing fired; integers exact. */
+START_TEST(values_should_print_a_number_and_its_zero)
+{
+	md_values_t *v = md_values_new(0, MD_AGG_COUNT, NULL);
+	int64_t w = 42;
+
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": 0}\n");
+	t_add(v, NULL, NULL, MD_AGG_COUNT, &w, 1, NULL);
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": 42}\n");
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": 0}\n");
+	md_values_free(v);
+
+	v = md_values_new(0, MD_AGG_SUM, NULL);
+	w = INT64_MIN;
+	t_add(v, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v),
+	    "\"value\": -9223372036854775808}"));
+	w = INT64_MAX;
+	t_add(v, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v),
+	    "\"value\": 9223372036854775807}"));
+	md_values_free(v);
+}
+END_TEST
+
+/* avg and stddev: the exact quotient, not printa's truncated one. */
+START_TEST(values_should_print_quotients_whole)
+{
+	md_values_t *v = md_values_new(0, MD_AGG_AVG, NULL);
+	int64_t avg[2] = { 3, 10 }, sd[4] = { 4, 10, 30, 0 };
+
+	t_add(v, NULL, NULL, MD_AGG_AVG, avg, 2, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v),
+	    "\"value\": 3.3333333333333335}"));
+	md_values_free(v);
+	/* 1, 2, 3, 4: mean 2.5, E[x^2] 7.5, stddev sqrt(1.25) */
+	v = md_values_new(0, MD_AGG_STDDEV, NULL);
+	t_add(v, NULL, NULL, MD_AGG_STDDEV, sd, 4, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v),
+	    "\"value\": 1.118033988749895}"));
+	/* a sum of squares past 64 bits: 2^32 twice, stddev 0 */
+	sd[0] = 2;
+	sd[1] = INT64_C(1) << 33;
+	sd[2] = 0;
+	sd[3] = 2;
+	t_add(v, NULL, NULL, MD_AGG_STDDEV, sd, 4, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": 0}"));
+	md_values_free(v);
+}
+END_TEST
+
+/* -n: the buckets that are not 0, ascending, [] when nothing fired. */
+START_TEST(values_should_print_distributions_by_bucket)
+{
+	int64_t data[127] = { 0 };
+	md_values_t *v = md_values_new(0, MD_AGG_QUANTIZE, NULL);
+	md_quant_t q, lq;
+
+	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": []}\n");
+	data[0] = 1;
+	data[63] = 2;
+	data[65] = 3;
+	data[126] = 4;
+	t_add(v, NULL, NULL, MD_AGG_QUANTIZE, data, 127, &q);
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": [[[-9223372036854775808, "
+	    "-4611686018427387904], 1], [[0, 0], 2], [[2, 3], 3], "
+	    "[[4611686018427387904, 9223372036854775807], 4]]}\n");
+	md_values_free(v);
+
+	/* lquantize's open ends are null */
+	v = md_values_new(0, MD_AGG_LQUANTIZE, NULL);
+	(void) md_quant_init(&lq, MD_AGG_LQUANTIZE, MD_DIALECT_ORACLE,
+	    (UINT64_C(10) << 48) | (UINT64_C(2) << 32));
+	(void) memset(data, 0, sizeof (data));
+	data[0] = 5;
+	data[3] = 6;
+	t_add(v, NULL, NULL, MD_AGG_LQUANTIZE, data, 4, &lq);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": [[[null, -1], "
+	    "5], [[20, null], 6]]}"));
+	md_values_free(v);
+}
+END_TEST
+
+/* -s, -s -n, -s -s: objects by key, sorted; {} when nothing fired. */
+START_TEST(values_should_print_objects_by_key)
+{
+	int64_t data[127] = { 0 }, w;
+	md_values_t *v = md_values_new(1, MD_AGG_COUNT, NULL);
+	md_quant_t q;
+
+	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {}}"));
+	w = 2;
+	t_add(v, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	w = 7;
+	t_add(v, "bash", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v),
+	    "\"value\": {\"bash\": 7, \"sshd\": 2}}"));
+	md_values_free(v);
+
+	v = md_values_new(1, MD_AGG_QUANTIZE, NULL);
+	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
+	data[64] = 1;
+	t_add(v, "a", NULL, MD_AGG_QUANTIZE, data, 127, &q);
+	ck_assert_ptr_nonnull(strstr(t_line(v),
+	    "\"value\": {\"a\": [[[1, 1], 1]]}}"));
+	md_values_free(v);
+
+	v = md_values_new(2, MD_AGG_SUM, NULL);
+	w = 1;
+	t_add(v, "b", "y", MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, "a", "z", MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, "b", "x", MD_AGG_SUM, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {\"a\": {\"z\": "
+	    "1}, \"b\": {\"x\": 1, \"y\": 1}}}"));
+	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {}}"));
+	md_values_free(v);
+}
+END_TEST
+
+/* Keys that print alike are one: sums add, min and max keep extremes. */
+START_TEST(values_should_merge_keys_alike)
+{
+	int64_t w[2] = { 3, 5 }, data[127] = { 0 }, more[127] = { 0 };
+	md_values_t *v = md_values_new(1, MD_AGG_MAX, NULL);
+	md_quant_t q;
+
+	t_add(v, "f", NULL, MD_AGG_MAX, w, 1, NULL);
+	t_add(v, "f", NULL, MD_AGG_MAX, w + 1, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": 5}"));
+	md_values_free(v);
+	v = md_values_new(1, MD_AGG_MIN, NULL);
+	t_add(v, "f", NULL, MD_AGG_MIN, w + 1, 1, NULL);
+	t_add(v, "f", NULL, MD_AGG_MIN, w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": 3}"));
+	md_values_free(v);
+	v = md_values_new(1, MD_AGG_AVG, NULL);
+	t_add(v, "f", NULL, MD_AGG_AVG, w, 2, NULL);	/* 3 of 5 */
+	t_add(v, "f", NULL, MD_AGG_AVG, w, 2, NULL);	/* 6 of 10 */
+	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": 1.6666666666666667}"));
+	md_values_free(v);
+	v = md_values_new(1, MD_AGG_QUANTIZE, NULL);
+	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
+	data[64] = 1;
+	data[66] = 2;
+	more[65] = 4;
+	more[66] = 8;
+	t_add(v, "f", NULL, MD_AGG_QUANTIZE, data, 127, &q);
+	t_add(v, "f", NULL, MD_AGG_QUANTIZE, more, 127, &q);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": [[[1, 1], 1], "
+	    "[[2, 3], 4], [[4, 7], 10]]}"));
+	md_values_free(v);
+}
+END_TEST
+
+/* JSON escapes what it must; bytes not UTF-8 as \u00XX each. */
+START_TEST(values_should_escape_keys)
+{
+	md_values_t *v = md_values_new(1, MD_AGG_COUNT, NULL);
+	const char *keys[1] = { "a\"b\\c\n\t\001\xff\xc3\xa9z\0x" };
+	size_t lens[1] = { 14 };
+	int64_t w = 1;
+	md_value_t val = { MD_AGG_COUNT, NULL, &w, 1 };
+	md_error_t err;
+
+	ck_assert_int_eq(md_values_add(v, keys, lens, &val, &err), 0);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"a\\\"b\\\\c\\n\\t\\u0001"
+	    "\\u00ff\xc3\xa9z\\u0000x\": 1}"));
+	md_values_free(v);
+}
+END_TEST
+
+/* drops and errors follow value, where there were any. */
+START_TEST(values_should_say_drops_and_errors)
+{
+	md_values_t *v = md_values_new(0, MD_AGG_COUNT, NULL);
+	md_error_t err;
+	size_t len;
+	char *line = md_values_line(v, 1.5, 0.4375, 3, 0, &len, &err);
+
+	ck_assert_str_eq(line, "{\"start\": 1.5, \"duration\": 0.438, "
+	    "\"value\": 0, \"drops\": 3}\n");
+	free(line);
+	line = md_values_line(v, 2, 1, 0, UINT64_MAX, &len, &err);
+	ck_assert_str_eq(line, "{\"start\": 2, \"duration\": 1, \"value\": 0, "
+	    "\"errors\": 18446744073709551615}\n");
+	free(line);
+	line = md_values_line(v, 2, 1, 1, 2, &len, &err);
+	ck_assert_str_eq(line, "{\"start\": 2, \"duration\": 1, \"value\": 0, "
+	    "\"drops\": 1, \"errors\": 2}\n");
+	free(line);
+	md_values_free(v);
+}
+END_TEST
+
+/* A value of another function or size is refused, not misread. */
+START_TEST(values_should_refuse_what_is_not_their_function)
+{
+	md_values_t *v = md_values_new(0, MD_AGG_AVG, NULL);
+	int64_t w[2] = { 1, 1 };
+	md_value_t val = { MD_AGG_COUNT, NULL, w, 1 };
+	md_error_t err;
+
+	ck_assert_int_eq(md_values_add(v, NULL, NULL, &val, &err), -1);
+	val.mv_fn = MD_AGG_AVG;
+	ck_assert_int_eq(md_values_add(v, NULL, NULL, &val, &err), -1);
+	ck_assert_str_eq(err.mde_msg, "a value of 1 words where 2 are "
+	    "expected");
+	ck_assert_ptr_null(md_values_new(3, MD_AGG_COUNT, &err));
+	ck_assert_ptr_null(md_values_new(0, MD_AGG_NONE, &err));
+	md_values_free(v);
+	md_values_free(NULL);
+}
+END_TEST
+
+/* Series: each snapshot's part since the last, by record. */
+START_TEST(series_should_give_each_interval_its_part)
+{
+	md_series_t *s = md_series_new(NULL);
+	int64_t cum[4], d[4];
+	md_error_t err;
+
+	cum[0] = 5;
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT, cum, d,
+	    1, &err), 1);
+	ck_assert_int_eq(d[0], 5);
+	cum[0] = 12;
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT, cum, d,
+	    1, &err), 1);
+	ck_assert_int_eq(d[0], 7);
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT, cum, d,
+	    1, &err), 0);
+	ck_assert_int_eq(d[0], 0);
+	/* another record, the same text with another length */
+	cum[0] = 1;
+	ck_assert_int_eq(md_series_delta(s, "k\0", 2, 1, MD_AGG_COUNT, cum, d,
+	    1, &err), 1);
+	ck_assert_int_eq(d[0], 1);
+	/* a new generation starts from zero */
+	cum[0] = 3;
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 2, MD_AGG_COUNT, cum, d,
+	    1, &err), 1);
+	ck_assert_int_eq(d[0], 3);
+	/* stddev's sum of squares: 128 bits, with its borrow */
+	cum[0] = 1;
+	cum[1] = 1;
+	cum[2] = -1;	/* 2^64 - 1 */
+	cum[3] = 0;
+	(void) md_series_delta(s, "sd", 2, 1, MD_AGG_STDDEV, cum, d, 4, &err);
+	cum[2] = 5;
+	cum[3] = 1;	/* 2^64 + 5: 6 more */
+	ck_assert_int_eq(md_series_delta(s, "sd", 2, 1, MD_AGG_STDDEV, cum, d,
+	    4, &err), 1);
+	ck_assert_int_eq(d[2], 6);
+	ck_assert_int_eq(d[3], 0);
+	/* a record whose size changes is an error */
+	ck_assert_int_eq(md_series_delta(s, "sd", 2, 1, MD_AGG_STDDEV, cum, d,
+	    2, &err), -1);
+	md_series_free(s);
+}
+END_TEST
+
+/* Many records: the table grows, and every one keeps its own value. */
+START_TEST(series_should_keep_many_records)
+{
+	md_series_t *s = md_series_new(NULL);
+	int64_t cum, d;
+	md_error_t err;
+	uint32_t k;
+
+	for (k = 0; k < 20000; k++) {
+		cum = (int64_t)k;
+		ck_assert_int_ge(md_series_delta(s, &k, sizeof (k), 1,
+		    MD_AGG_SUM, &cum, &d, 1, &err), 0);
+	}
+	for (k = 0; k < 20000; k++) {
+		cum = (int64_t)k * 3;
+		(void) md_series_delta(s, &k, sizeof (k), 1, MD_AGG_SUM, &cum,
+		    &d, 1, &err);
+		ck_assert_int_eq(d, (int64_t)k * 2);
+	}
+	md_series_free(s);
+}
+END_TEST
+
+Suite *
+values_suite(void)
+{
+	Suite *s = suite_create("values");
+	TCase *tc = tcase_create("values");
+
+	tcase_add_test(tc, values_should_print_a_number_and_its_zero);
+	tcase_add_test(tc, values_should_print_quotients_whole);
+	tcase_add_test(tc, values_should_print_distributions_by_bucket);
+	tcase_add_test(tc, values_should_print_objects_by_key);
+	tcase_add_test(tc, values_should_merge_keys_alike);
+	tcase_add_test(tc, values_should_escape_keys);
+	tcase_add_test(tc, values_should_say_drops_and_errors);
+	tcase_add_test(tc, values_should_refuse_what_is_not_their_function);
+	tcase_add_test(tc, series_should_give_each_interval_its_part);
+	tcase_add_test(tc, series_should_keep_many_records);
+	suite_add_tcase(s, tc);
+	return (s);
+}
