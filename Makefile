@@ -84,8 +84,38 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_option.c src/md_gen.c src/md_result.c src/md_quant.c \
 	src/md_series.c src/md_values.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
+# dtrace.h uses caddr_t, which glibc declares only outside strict POSIX.
+ifeq ($(UNAME_S),Linux)
+DT_SYSDEFS = -D_DEFAULT_SOURCE
+endif
+
+# libdtrace, for --run and --compile: optional.  DTRACE_PREFIX names
+# where its include/dtrace.h and lib64/ or lib/libdtrace.so are; unset:
+# the system's, then ../shared/dtrace/usr; "none": build without it
+# (mk/dtrace.sh finds it, by compiling a program against it).
+DTRACE_PREFIX ?=
+DT_FOUND := $(shell sh mk/dtrace.sh '$(DTRACE_PREFIX)' '$(CC)')
+ifneq ($(DT_FOUND),)
+DT_PREFIX := $(word 1,$(DT_FOUND))
+DT_LIBDIR := $(word 2,$(DT_FOUND))
+DT_CFLAGS = -isystem $(DT_PREFIX)/include \
+	-DMD_DTRACE_SYSLIBDIR='"$(DT_LIBDIR)/dtrace"' $(DT_SYSDEFS)
+DT_LIBS = -L$(DT_LIBDIR) -Wl,-rpath,$(DT_LIBDIR) -ldtrace
+DT_SRC = src/cli_dtrace.c
+else
+DT_CFLAGS =
+DT_LIBS =
+DT_SRC = src/cli_nodtrace.c
+endif
+
+# Only the dialect file sees libdtrace's headers.
+src/cli_dtrace.o build/sanitize/src/cli_dtrace.o \
+    build/failalloc/src/cli_dtrace.o build/fuzz/src/cli_dtrace.o: \
+    OBJ_CFLAGS = $(DT_CFLAGS)
+
 CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
-	src/cli_check.o src/cli_info.o src/cli_dir.o src/cli_js.o src/cli_find.o
+	src/cli_check.o src/cli_info.o src/cli_dir.o src/cli_js.o src/cli_find.o \
+	src/cli_run.o $(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \
@@ -103,6 +133,7 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 .PHONY: all deps need need-test deps-clang deps-valgrind demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
+	check-run check-nodtrace \
 	check-ddiff check print-checks dtrace-setup \
 	fuzz fuzz-run fuzz-corpus bench \
 	install uninstall clean
@@ -140,7 +171,7 @@ $(LIB_OBJS): src/%.o: src/%.c
 	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden $(CJSON_CFLAGS) -c -o $@ $<
 
 src/%.o: src/%.c
-	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) -c -o $@ $<
 
 # Where meta-d looks for metrics by name: the installed examples.  The
 # object is made again when the directory changes (make install PREFIX=).
@@ -173,7 +204,7 @@ metad.pc: metad.pc.in include/metad.h
 
 meta-d: $(CLI_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) libmetad.a $(CJSON_LIBS) \
-	    $(DUK_LIBS)
+	    $(DUK_LIBS) $(DT_LIBS)
 
 tests/unit: $(TEST_OBJS) libmetad.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) libmetad.a \
@@ -184,11 +215,12 @@ CLI_SRCS = $(CLI_OBJS:.o=.c)
 build/sanitize/%.o: %.c $(HDRS) tests/check_md.h | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
-	    $(CHECK_CFLAGS) -c -o $@ $<
+	    $(OBJ_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
     $(LIB_OBJS))
-	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS) \
+	    $(DT_LIBS)
 
 build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
 	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(CHECK_LIBS)
@@ -196,11 +228,12 @@ build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
 build/failalloc/%.o: %.c $(HDRS) tests/failalloc.h | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
-	    -c -o $@ $<
+	    $(OBJ_CFLAGS) -c -o $@ $<
 
 build/failalloc/meta-d: $(addprefix build/failalloc/,$(CLI_SRCS:.c=.o) \
     $(LIB_OBJS) tests/failalloc.o)
-	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
+	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS) \
+	    $(DT_LIBS)
 
 # The whole test suite under ASan and UBSan; any report fails it.
 check-sanitize: build/sanitize/meta-d build/sanitize/unit
@@ -230,7 +263,7 @@ FUZZ_TIME ?= 60
 build/fuzz/%.o: %.c $(HDRS) fuzz/fuzz.h | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_CFLAGS) -Ifuzz -DFUZZ_ROOT='"$(CURDIR)"' \
-	    $(CJSON_CFLAGS) $(DUK_CFLAGS) -c -o $@ $<
+	    $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) -c -o $@ $<
 
 build/fuzz/fuzz_metric: build/fuzz/fuzz/fuzz_metric.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
@@ -249,7 +282,8 @@ build/fuzz/fuzz_observe: build/fuzz/fuzz/fuzz_observe.o $(FUZZ_LIB)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \
     $(addprefix build/fuzz/,$(filter-out src/main.o,$(CLI_OBJS))) $(FUZZ_LIB)
-	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS) \
+	    $(DT_LIBS)
 
 # Build the fuzzers and their seed corpora; fuzz-run runs each for
 # FUZZ_TIME seconds (see TESTING.md).
@@ -338,6 +372,17 @@ check-dtrace: meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace-run.sh ./meta-d
 
+# meta-d --run with the real libdtrace, as root (tests/run.sh): values,
+# exactness, drops, errors, signals; then again under the sanitizers.
+check-run: meta-d build/sanitize/meta-d
+	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
+	DTRACE='$(DTRACE)' SAN=1 sh tests/run.sh build/sanitize/meta-d
+
+# A meta-d built without libdtrace (a copy of the sources, made with
+# DTRACE_PREFIX=none): --run says so, status 2, and everything else works.
+check-nodtrace:
+	sh tests/nodtrace.sh '$(MAKE)'
+
 # The D checker and a real dtrace judge the same broken D (TESTING.md).
 DDIFF_PER ?= 10
 tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
@@ -351,8 +396,8 @@ check-ddiff: meta-d tests/dmutate
 # same order (.ci/run): the suites, the sanitizers, valgrind, allocation
 # failures, the real dtrace (its setup first, where ../shared has one),
 # the D checker against it (3 mutants a seed), the fuzzers' corpora.
-CHECKS = test check-sanitize check-valgrind check-failalloc dtrace-setup \
-	check-dtrace check-ddiff fuzz-corpus
+CHECKS = test check-sanitize check-valgrind check-failalloc check-nodtrace \
+	dtrace-setup check-dtrace check-run check-ddiff fuzz-corpus
 
 print-checks:
 	@echo $(CHECKS)

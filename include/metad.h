@@ -291,6 +291,10 @@ extern MD_API int md_interval_valid(const char *);
  */
 extern MD_API int md_duration_valid(const char *);
 
+/* The nanoseconds of an interval or a duration: 0, or -1 if not valid. */
+extern MD_API int md_interval_ns(const char *, uint64_t *);
+extern MD_API int md_duration_ns(const char *, uint64_t *);
+
 /*
  * D, checked without dtrace: syntax, and what D's built-in tables settle
  * (how many arguments count(), lquantize(), printf() and the rest take;

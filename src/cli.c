@@ -44,6 +44,7 @@
 #define	OPT_TOJSON	259
 #define	OPT_CHECKD	260
 #define	OPT_METRICS	262
+#define	OPT_RUN		263
 
 /*
  * The modes.  The first is the default; any other is asked for by its
@@ -61,7 +62,8 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_CHECKD, "--check-d", MD_CLI_INTEXT, 0, 0, md_cli_checkd },
 	{ OPT_LIST, "--list-fields", MD_CLI_INMETRIC, 0, 0, md_cli_fields },
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
-	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics }
+	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
+	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ, 1, md_cli_run }
 };
 
 #define	MD_CLI_NMODES	(sizeof (md_cli_modes) / sizeof (md_cli_modes[0]))
@@ -69,7 +71,7 @@ static const char md_cli_usage_text[] =
 	"usage: meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]\n"
 	"              [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] "
 	"[-T DURATION]\n"
-	"              [-H HOSTNAME] [--json | -o DIR] [METRIC]\n"
+	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
 	"       meta-d --check | --list-fields | --to-json [METRIC]\n"
 	"       meta-d --check-d [FILE]\n"
 	"       meta-d --list | -h | -V\n"
@@ -96,6 +98,9 @@ static const char md_cli_usage_text[] =
 	"  -o, --output-dir DIR   write each script to DIR/NAME.d "
 	"(NAME-ZONE.d per zone),\n"
 	"                         runnable: #!/usr/sbin/dtrace -s, mode 0755\n"
+	"  --run                  trace with libdtrace, and print the values as "
+	"JSON,\n"
+	"                         a line every -i (1s), until -T or a signal\n"
 	"  --check                only check the metric and its D (with -s, -n,\n"
 	"                         -p, -z...: that request's scripts only)\n"
 	"  --check-d              check that FILE is D, without dtrace\n"
@@ -378,6 +383,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "list-fields", no_argument, NULL, OPT_LIST },
 		{ "to-json", no_argument, NULL, OPT_TOJSON },
 		{ "check-d", no_argument, NULL, OPT_CHECKD },
+		{ "run", no_argument, NULL, OPT_RUN },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }

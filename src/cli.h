@@ -11,6 +11,9 @@
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
  *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
+ *	cli_run.c	--run: a metric's values, interval by interval
+ *	cli_dtrace.c	the system's libdtrace, the one file that knows
+ *			its dialect (cli_nodtrace.c: built without one)
  *
  * A mode is one entry of cli.c's table and a handler, md_cli_mode_t's
  * cm_run: cli.c reads the input the entry asks for (none, text, a
@@ -23,6 +26,7 @@
 #define	MD_CLI_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -124,6 +128,7 @@ extern int md_cli_checkd(md_cli_job_t *);
 extern int md_cli_fields(md_cli_job_t *);	/* cli_info.c */
 extern int md_cli_tojson(md_cli_job_t *);
 extern int md_cli_metrics(md_cli_job_t *);	/* cli_find.c */
+extern int md_cli_run(md_cli_job_t *);		/* cli_run.c */
 
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
@@ -157,6 +162,58 @@ extern int md_cli_dir_open(md_cli_dir_t *, const char *, int, char *,
     size_t);
 extern int md_cli_dir_tmpfile(md_cli_dir_t *, mode_t, char **, int *);
 extern void md_cli_dir_close(md_cli_dir_t *, int);
+
+/*
+ * The system's libdtrace (cli_dtrace.c, the one file that knows its
+ * dialect; cli_nodtrace.c where meta-d was built without it).
+ * md_dt_missing() is NULL, or why this meta-d has no libdtrace.  A record
+ * of an aggregation, as md_dt_interval() hands it over: the function, the
+ * key's bytes (the record's identity) and its fields as printa prints
+ * them, the value's words (md_value_t's), the generation (a change: the
+ * aggregation was cleared).  The callback returns MD_DT_NEXT, or
+ * MD_DT_REMOVE when no event can land in the record any more, or -1.
+ */
+typedef struct md_dt md_dt_t;
+
+typedef struct md_dt_rec {
+	md_aggfn_t		dr_fn;
+	const md_quant_t	*dr_quant;
+	const void		*dr_key;
+	size_t			dr_keylen;
+	const char *const	*dr_keys;
+	const size_t		*dr_keylens;
+	size_t			dr_nkeys;
+	const int64_t		*dr_data;
+	size_t			dr_ndata;
+	uint64_t		dr_gen;
+} md_dt_rec_t;
+
+typedef int md_dt_rec_f(const md_dt_rec_t *, void *);
+
+typedef struct md_dt_hooks {
+	void	(*dh_drop)(void *, uint64_t, const char *);
+	void	(*dh_error)(void *, const char *);
+	void	*dh_arg;
+} md_dt_hooks_t;
+
+#define	MD_DT_ERRTAGS	0x1	/* messages lead with their tag */
+#define	MD_DT_ZDEFS	0x2	/* probes that match none are no error */
+#define	MD_DT_SWITCH	0x4	/* drain every 10 ms at most (--run) */
+
+#define	MD_DT_NEXT	0
+#define	MD_DT_REMOVE	1
+#define	MD_DT_GOING	0
+#define	MD_DT_DONE	1
+
+extern const char *md_dt_missing(void);
+extern uint64_t md_dt_now(void);
+extern md_dt_t *md_dt_open(int, const md_dt_hooks_t *, char *, size_t);
+extern int md_dt_compile(md_dt_t *, const char *, size_t, int, char *,
+    size_t);
+extern int md_dt_go(md_dt_t *, char *, size_t);
+extern int md_dt_interval(md_dt_t *, md_dt_rec_f *, void *, char *, size_t);
+extern int md_dt_stop(md_dt_t *);
+extern void md_dt_close(md_dt_t *);
 
 /* Between the modes and their helpers. */
 extern int md_cli_isjs(const char *, size_t);

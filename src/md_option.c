@@ -288,13 +288,20 @@ md_option_check(const char *name, const char *value, md_error_t *err)
  * to 2^63 - 1 ns.
  */
 int
-md_duration_valid(const char *s)
+md_duration_ns(const char *s, uint64_t *nsp)
 {
 	size_t n = s == NULL ? 0 : strlen(s);
-	uint64_t ns;
 
 	return (n > 0 && (n < 2 || strcmp(s + n - 2, "hz") != 0) &&
-	    md_time_ns(s, 0, &ns) == 0 && ns >= MD_MINTICK);
+	    md_time_ns(s, 0, nsp) == 0 && *nsp >= MD_MINTICK ? 0 : -1);
+}
+
+int
+md_duration_valid(const char *s)
+{
+	uint64_t ns;
+
+	return (md_duration_ns(s, &ns) == 0);
 }
 
 /*
@@ -302,9 +309,15 @@ md_duration_valid(const char *s)
  * rate) or one of the time units, from 200us (5000hz) to 2^63 - 1 ns.
  */
 int
+md_interval_ns(const char *s, uint64_t *nsp)
+{
+	return (md_time_ns(s, 1, nsp) == 0 && *nsp >= MD_MINTICK ? 0 : -1);
+}
+
+int
 md_interval_valid(const char *s)
 {
 	uint64_t ns;
 
-	return (md_time_ns(s, 1, &ns) == 0 && ns >= MD_MINTICK);
+	return (md_interval_ns(s, &ns) == 0);
 }

@@ -1,0 +1,79 @@
+/*
+ * cli_nodtrace.c: what stands for the system's libdtrace where meta-d was
+ * built without one (make found none): meta-d does everything else, and
+ * --run and --compile say why they cannot (md_dt_missing()).
+ */
+
+#include <stdio.h>
+#include <time.h>
+
+#include "cli.h"
+
+const char *
+md_dt_missing(void)
+{
+	return ("this meta-d was built without libdtrace (make found none: "
+	    "see the README, \"Running a metric\")");
+}
+
+uint64_t
+md_dt_now(void)
+{
+	struct timespec ts;
+
+	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+}
+
+md_dt_t *
+md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
+{
+	(void) flags;
+	(void) hooks;
+	(void) snprintf(msg, msglen, "%s", md_dt_missing());
+	return (NULL);
+}
+
+int
+md_dt_compile(md_dt_t *dt, const char *text, size_t len, int enable,
+    char *msg, size_t msglen)
+{
+	(void) dt;
+	(void) text;
+	(void) len;
+	(void) enable;
+	(void) snprintf(msg, msglen, "%s", md_dt_missing());
+	return (-1);
+}
+
+int
+md_dt_go(md_dt_t *dt, char *msg, size_t msglen)
+{
+	(void) dt;
+	(void) snprintf(msg, msglen, "%s", md_dt_missing());
+	return (-1);
+}
+
+int
+md_dt_interval(md_dt_t *dt, md_dt_rec_f *cb, void *arg, char *msg,
+    size_t msglen)
+{
+	(void) dt;
+	(void) cb;
+	(void) arg;
+	(void) snprintf(msg, msglen, "%s", md_dt_missing());
+	return (-1);
+}
+
+int
+md_dt_stop(md_dt_t *dt)
+{
+	(void) dt;
+	return (-1);
+}
+
+void
+md_dt_close(md_dt_t *dt)
+{
+	(void) dt;
+}

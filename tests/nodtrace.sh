@@ -1,0 +1,31 @@
+#!/bin/sh
+#
+# A meta-d built where no libdtrace is found: --run (and --compile) say
+# that this meta-d was built without libdtrace, status 2, and everything
+# else works as before (every golden case).  The build is a copy of the
+# sources in build/nodtrace, made with DTRACE_PREFIX=none.
+#
+#	sh tests/nodtrace.sh MAKE
+
+. "$(dirname "$0")/lib.sh"
+make=${1:-make}
+dir=build/nodtrace
+rm -rf "$dir"
+mkdir -p "$dir"
+tar cf - Makefile metad.pc.in meta-d.1 meta-d.5 src include mk examples |
+    (cd "$dir" && tar xf -)
+find "$dir" -name '*.o' -exec rm -f {} +
+(cd "$dir" && $make DTRACE_PREFIX=none meta-d) > "$dir.log" 2>&1
+ok $? "a build without libdtrace: $(tail -n 3 "$dir.log")"
+[ -f "$dir/src/cli_nodtrace.o" ] && [ ! -f "$dir/src/cli_dtrace.o" ] &&
+    ! nm "$dir/meta-d" | grep -q dtrace_open
+ok $? "it holds no libdtrace"
+
+"$dir/meta-d" --run -T 1 examples/linux/syscall.json > "$dir.out" 2> "$dir.err"
+[ $? -eq 2 ] && [ ! -s "$dir.out" ] &&
+    grep -q '^meta-d: --run: this meta-d was built without libdtrace' "$dir.err"
+ok $? "--run: status 2, and why: $(head -n 1 "$dir.err")"
+
+sh tests/golden.sh "$dir/meta-d" > "$dir.golden" 2>&1
+ok $? "everything else: $(tail -n 1 "$dir.golden")"
+summary nodtrace
