@@ -18,6 +18,8 @@
 #     on programs grown the same way, time exponent at most 1.1
 #  4. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
+#  5. meta-d --run against the dtrace command, where a dtrace works
+#     (bench/dtrace.sh: start-up, the CPU of an interval by keys)
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -232,6 +234,10 @@ if command -v valgrind > /dev/null 2>&1; then
 else
 	echo "valgrind is not installed."
 fi
+echo
+echo "## 5. Running a metric (--run), against the dtrace command"
+echo
+sh bench/dtrace.sh
 echo
 cat bench/notes.md
 } > "$tmp/results.md"
