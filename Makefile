@@ -81,7 +81,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
-	src/md_option.c src/md_gen.c src/md_result.c
+	src/md_option.c src/md_gen.c src/md_result.c src/md_jline.c \
+	src/md_hmsvg.c src/md_heatmap.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
 	src/cli_check.o src/cli_info.o src/cli_js.o src/cli_find.o
