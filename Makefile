@@ -85,7 +85,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_hmsvg.c src/md_heatmap.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
-	src/cli_check.o src/cli_info.o src/cli_js.o src/cli_find.o
+	src/cli_check.o src/cli_info.o src/cli_js.o src/cli_find.o \
+	src/cli_heatmap.o
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \
