@@ -95,7 +95,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c \
 	tests/check_option.c tests/check_dlex.c tests/check_kind.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
-	tests/check_suggest.c
+	tests/check_suggest.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 

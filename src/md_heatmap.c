@@ -151,14 +151,15 @@ md_hm_bucket(md_heatmap_t *h, const md_hmbucket_t *b, uint32_t *idp)
 }
 
 /*
- * count in bucket b of the column being read: a cell of its own, or added
- * to the one an earlier key of the line made.
+ * count in bucket b (written at at) of the column being read: a cell of
+ * its own, or added to the one an earlier key of the line made.
  */
 static int
 md_hm_add(md_heatmap_t *h, md_jline_t *r, const md_hmbucket_t *b,
-    uint64_t count)
+    uint64_t count, const char *at)
 {
 	size_t col = h->hm_ncols + 1;
+	const char *end = r->jl_p;
 	md_hmbucket_t *t;
 	md_hmcell_t *c;
 	uint32_t id;
@@ -166,6 +167,7 @@ md_hm_add(md_heatmap_t *h, md_jline_t *r, const md_hmbucket_t *b,
 	if (md_hm_bucket(h, b, &id) != 0)
 		return (md_error_nomem(r->jl_err));
 	t = &h->hm_buckets[id];
+	r->jl_p = at;		/* the errors point at the bucket */
 	if (t->hb_col == col) {
 		c = &h->hm_cells[t->hb_cell];
 		if (c->hc_count > UINT64_MAX - count)
@@ -187,6 +189,7 @@ md_hm_add(md_heatmap_t *h, md_jline_t *r, const md_hmbucket_t *b,
 	h->hm_total += count;
 	if (c->hc_count > h->hm_max)
 		h->hm_max = c->hc_count;
+	r->jl_p = end;
 	return (0);
 }
 
@@ -260,7 +263,7 @@ md_hm_dist(md_heatmap_t *h, md_jline_t *r, int draw)
 		at = r->jl_p;
 		if (md_hm_readbucket(r, &b, &count) != 0 ||
 		    (n++ > 0 && md_hm_follows(r, &prev, &b, at) != 0) ||
-		    (draw && count > 0 && md_hm_add(h, r, &b, count) != 0))
+		    (draw && count > 0 && md_hm_add(h, r, &b, count, at) != 0))
 			return (-1);
 		prev = b;
 	} while ((c = md_jl_either(r, ',', ']')) == ',');

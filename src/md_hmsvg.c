@@ -67,6 +67,7 @@ typedef struct md_hmdraw {
 	md_buf_t	hd_rowtext;	/* each row's attributes and range, */
 	size_t		*hd_rowoff;	/* from offsets 2i, 2i + 1, 2i + 2 */
 	int		hd_log;		/* a logarithmic value axis */
+	size_t		hd_every;	/* a label every 1, 2 or 5 rows */
 	int64_t		hd_left;	/* the map, 1/100 pixel */
 	int64_t		hd_w;
 	int64_t		hd_hgt;
@@ -361,8 +362,13 @@ md_hm_place(md_hmdraw_t *d)
 
 	d->hd_hgt = 100 * (int64_t)(HM_LABELH * ((n + 4) / 5) > HM_MAPH ?
 	    HM_LABELH * ((n + 4) / 5) : HM_MAPH);
+	d->hd_every = 5;
 	if (n == 0)
 		return;
+	if (d->hd_hgt / (int64_t)n >= HM_LABELH * 100)
+		d->hd_every = 1;
+	else if (2 * d->hd_hgt / (int64_t)n >= HM_LABELH * 100)
+		d->hd_every = 2;
 	lo = r[0].hr_lo;
 	hi = r[n - 1].hr_hi > lo ? r[n - 1].hr_hi : lo + 1;
 	px = (double)d->hd_hgt / (hi - lo);
@@ -455,15 +461,16 @@ md_hm_label(const md_hmdraw_t *d, size_t i, char *buf, size_t len)
 }
 
 /*
- * Whether row i has a label: every fifth row has, from the lowest, but
- * where it would run into the last one labelled (*lastp, its middle).
+ * Whether row i has a label: every row, every second or every fifth,
+ * from the lowest, as many as the rows' mean height has room for, but
+ * one that would run into the last label (*lastp, its middle).
  */
 static int
 md_hm_labelled(const md_hmdraw_t *d, size_t i, int64_t *lastp)
 {
 	int64_t cy = d->hd_rows[i].hr_y + d->hd_rows[i].hr_h / 2;
 
-	if (i % 5 != 0 || *lastp - cy < HM_LABELH * 80)
+	if (i % d->hd_every != 0 || *lastp - cy < HM_LABELH * 80)
 		return (0);
 	*lastp = cy;
 	return (1);
@@ -478,7 +485,7 @@ md_hm_margin(md_hmdraw_t *d)
 	size_t i, n, most = 0;
 	const unsigned char *p;
 
-	for (i = 0; i < d->hd_nrows; i += 5) {
+	for (i = 0; i < d->hd_nrows; i++) {
 		if (!md_hm_labelled(d, i, &last))
 			continue;
 		md_hm_label(d, i, label, sizeof (label));
@@ -546,7 +553,8 @@ md_hm_cells(md_hmdraw_t *d)
 	size_t i, c, end, coll, whenl;
 	int64_t t = 0, x0, x1;
 
-	md_buf_puts(&d->hd_out, "<g id=\"md-cells\">\n");
+	md_buf_puts(&d->hd_out, "<g id=\"md-cells\" "
+	    "shape-rendering=\"crispEdges\">\n");
 	for (i = 0; i < h->hm_ncols && !md_buf_failed(&d->hd_out); i++) {
 		k = &h->hm_cols[i];
 		end = i + 1 < h->hm_ncols ? k[1].hk_cell : h->hm_ncells;
@@ -691,7 +699,7 @@ md_hm_yaxis(md_hmdraw_t *d)
 
 	md_buf_puts(o, "<g font-size=\"10\" fill=\"#333333\" "
 	    "text-anchor=\"end\">\n");
-	for (i = 0; i < d->hd_nrows; i += 5) {
+	for (i = 0; i < d->hd_nrows; i++) {
 		if (!md_hm_labelled(d, i, &last))
 			continue;
 		cy = r[i].hr_y + r[i].hr_h / 2;

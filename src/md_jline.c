@@ -90,23 +90,35 @@ md_jl_what(int c)
 	return ("not JSON");
 }
 
+/*
+ * What was found where something else was expected: a value's kind, a
+ * punctuation mark, or a byte.
+ */
+static const char *
+md_jl_found(int c, char *buf, size_t len)
+{
+	if (c > 0x20 && c < 0x7f && strchr("]},:", c) != NULL)
+		(void) snprintf(buf, len, "'%c'", c);
+	else if (c >= 0x80 || (c >= 0 && c < 0x20) || c == 0x7f)
+		(void) snprintf(buf, len, "byte \\%03o", (unsigned)c);
+	else
+		return (md_jl_what(c));
+	return (buf);
+}
+
 /* The byte c next (after white space), consumed; else an error. */
 int
 md_jl_expect(md_jline_t *r, int c)
 {
 	int got = md_jl_peek(r);
+	char buf[16];
 
 	if (got == c) {
 		r->jl_p++;
 		return (0);
 	}
-	if (got == -1)
-		return (md_jl_error(r, "expected '%c', found the end of the "
-		    "line", c));
-	if (got < 0x20 || got >= 0x7f)
-		return (md_jl_error(r, "expected '%c', found byte \\%03o", c,
-		    (unsigned)got));
-	return (md_jl_error(r, "expected '%c', found '%c'", c, got));
+	return (md_jl_error(r, "expected '%c', found %s", c,
+	    md_jl_found(got, buf, sizeof (buf))));
 }
 
 /* Either of two bytes next, consumed: which, or -1 and an error. */
@@ -114,13 +126,14 @@ int
 md_jl_either(md_jline_t *r, int a, int b)
 {
 	int got = md_jl_peek(r);
+	char buf[16];
 
 	if (got == a || got == b) {
 		r->jl_p++;
 		return (got);
 	}
 	return (md_jl_error(r, "expected '%c' or '%c', found %s", a, b,
-	    md_jl_what(got)));
+	    md_jl_found(got, buf, sizeof (buf))));
 }
 
 /* Nothing but white space left on the line. */
@@ -284,9 +297,13 @@ md_jl_number(md_jline_t *r, md_jnum_t *n)
 	n->jn_neg = r->jl_p < r->jl_end && *r->jl_p == '-';
 	r->jl_p += n->jn_neg;
 	n->jn_int = r->jl_p;
-	if ((n->jn_nint = md_jl_digits(r)) == 0 || (n->jn_nint > 1 &&
-	    *n->jn_int == '0'))
+	if ((n->jn_nint = md_jl_digits(r)) == 0)
 		return (md_jl_error(r, "expected a number"));
+	if (n->jn_nint > 1 && *n->jn_int == '0') {
+		r->jl_p = n->jn_text;
+		return (md_jl_error(r, "a number starts with 0 (JSON writes "
+		    "none so)"));
+	}
 	n->jn_frac = r->jl_p;
 	n->jn_nfrac = 0;
 	if (r->jl_p < r->jl_end && *r->jl_p == '.') {

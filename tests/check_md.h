@@ -42,6 +42,7 @@ extern Suite *dparse_suite(void);
 extern Suite *dcheck_suite(void);
 extern Suite *dtab_suite(void);
 extern Suite *suggest_suite(void);
+extern Suite *heatmap_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */
 extern const char *q(const char *);
