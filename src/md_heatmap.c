@@ -40,17 +40,19 @@ md_heatmap_t *
 md_heatmap_new(const char *key, md_error_t *err)
 {
 	md_heatmap_t *h = calloc(1, sizeof (*h));
+	size_t n = key == NULL ? 0 : strlen(key) + 1;
 
+	if (h != NULL && key != NULL && (h->hm_key = malloc(n)) == NULL) {
+		free(h);
+		h = NULL;
+	}
 	if (h == NULL) {
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
+	if (key != NULL)
+		(void) memcpy(h->hm_key, key, n);
 	md_buf_init(&h->hm_str);
-	if (key != NULL && (h->hm_key = strdup(key)) == NULL) {
-		free(h);
-		(void) md_error_nomem(err);
-		return (NULL);
-	}
 	return (h);
 }
 

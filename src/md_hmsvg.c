@@ -518,29 +518,94 @@ md_hm_shade(const md_hmdraw_t *d, uint64_t count, char *rgb)
 	rgb[7] = '\0';
 }
 
-/* One cell: col is its column's x and width, when its start. */
+/* n bytes of s at p; p past them. */
+static char *
+md_hm_cat(char *p, const char *s, size_t n)
+{
+	(void) memcpy(p, s, n);
+	return (p + n);
+}
+
+/*
+ * One cell: col is its column's x and width, when its start.  Made in
+ * one piece and appended once: at most 256 bytes (a column's attributes
+ * 60, a row's 61, its bucket 44, the start 24, the count 20, the rest
+ * HM_CELLBYTES).
+ */
 static void
 md_hm_cell(md_hmdraw_t *d, const md_hmcell_t *c, const char *col,
     size_t coll, const char *when, size_t whenl)
 {
-	md_buf_t *o = &d->hd_out;
 	const char *rt = d->hd_rowtext.mb_data;
 	const size_t *off = &d->hd_rowoff[2 * d->hd_rowof[c->hc_bucket]];
-	char rgb[8];
+	char cell[512], *p = cell;
 
-	md_hm_shade(d, c->hc_count, rgb);
-	md_buf_append(o, "<rect", 5);
-	md_buf_append(o, col, coll);
-	md_buf_append(o, rt + off[0], off[1] - off[0]);
-	md_buf_append(o, " fill=\"", 7);
-	md_buf_append(o, rgb, 7);
-	md_buf_append(o, "\"><title>", 9);
-	md_buf_append(o, when, whenl);
-	md_buf_putc(o, ' ');
-	md_buf_append(o, rt + off[1], off[2] - off[1]);
-	md_buf_append(o, ": ", 2);
-	md_hm_putu(o, c->hc_count);
-	md_buf_append(o, "</title></rect>\n", 16);
+	p = md_hm_cat(p, "<rect", 5);
+	p = md_hm_cat(p, col, coll);
+	p = md_hm_cat(p, rt + off[0], off[1] - off[0]);
+	p = md_hm_cat(p, " fill=\"", 7);
+	md_hm_shade(d, c->hc_count, p);
+	p = md_hm_cat(p + 7, "\"><title>", 9);
+	p = md_hm_cat(p, when, whenl);
+	*p++ = ' ';
+	p = md_hm_cat(p, rt + off[1], off[2] - off[1]);
+	p = md_hm_cat(p, ": ", 2);
+	p += md_hm_fmtu(p, c->hc_count);
+	p = md_hm_cat(p, "</title></rect>\n", 16);
+	md_buf_append(&d->hd_out, cell, (size_t)(p - cell));
+}
+
+/*
+ * A column's cells' attributes, ' x="X" width="W"', at col (64 bytes):
+ * the column that starts at t (in time) and lasts dur.  Its length.
+ */
+static size_t
+md_hm_colattr(const md_hmdraw_t *d, int64_t t, int64_t dur, char *col)
+{
+	int64_t x0 = md_hm_x(d, t), x1 = md_hm_x(d, t + dur);
+	size_t n;
+
+	(void) memcpy(col, " x=\"", 4);
+	n = 4 + md_hm_fmtc(col + 4, x0);
+	(void) memcpy(col + n, "\" width=\"", 9);
+	n += 9 + md_hm_fmtc(col + n + 9, x1 - x0);
+	col[n++] = '"';
+	return (n);
+}
+
+/* The bytes of md_hm_cell()'s but its texts: tags, fill and colons. */
+#define	HM_CELLBYTES	(5 + 7 + 7 + 9 + 1 + 2 + 16)
+
+/*
+ * The cells' bytes, exactly, and room for the rest: the output reserved
+ * at once, so that it grows to its size and not to twice that.
+ */
+static void
+md_hm_reserve(md_hmdraw_t *d, const char *title)
+{
+	const md_heatmap_t *h = d->hd_h;
+	const md_hmcell_t *c, *end;
+	const size_t *off;
+	char col[64], when[40], num[24];
+	size_t i, n, fixed, total = 16384 + 256 * d->hd_nrows;
+	int64_t t = 0;
+
+	total += title == NULL ? 0 : 12 * strlen(title);
+	for (i = 0; i < h->hm_ncols; i++) {
+		n = d->hd_unit ? 1 : (size_t)h->hm_cols[i].hk_dur;
+		fixed = HM_CELLBYTES + md_hm_colattr(d, t, (int64_t)n, col) +
+		    md_hm_fmttime(when, h->hm_cols[i].hk_start);
+		t += (int64_t)n;
+		c = &h->hm_cells[h->hm_cols[i].hk_cell];
+		end = i + 1 < h->hm_ncols ? &h->hm_cells[h->hm_cols[i +
+		    1].hk_cell] : &h->hm_cells[h->hm_ncells];
+		for (; c < end; c++) {
+			off = &d->hd_rowoff[2 * d->hd_rowof[c->hc_bucket]];
+			total += fixed + off[2] - off[0] + md_hm_fmtu(num,
+			    c->hc_count);
+		}
+	}
+	md_buf_reserve(&d->hd_out, total);
 }
 
 /* Every cell, column after column. */
@@ -551,22 +616,16 @@ md_hm_cells(md_hmdraw_t *d)
 	const md_hmcol_t *k;
 	char col[64], when[40];
 	size_t i, c, end, coll, whenl;
-	int64_t t = 0, x0, x1;
+	int64_t t = 0, dur;
 
 	md_buf_puts(&d->hd_out, "<g id=\"md-cells\" "
 	    "shape-rendering=\"crispEdges\">\n");
 	for (i = 0; i < h->hm_ncols && !md_buf_failed(&d->hd_out); i++) {
 		k = &h->hm_cols[i];
 		end = i + 1 < h->hm_ncols ? k[1].hk_cell : h->hm_ncells;
-		x0 = md_hm_x(d, t);
-		t += d->hd_unit ? 1 : k->hk_dur;
-		x1 = md_hm_x(d, t);
-		coll = 0;
-		(void) memcpy(col, " x=\"", 4);
-		coll = 4 + md_hm_fmtc(col + 4, x0);
-		(void) memcpy(col + coll, "\" width=\"", 9);
-		coll += 9 + md_hm_fmtc(col + coll + 9, x1 - x0);
-		col[coll++] = '"';
+		dur = d->hd_unit ? 1 : k->hk_dur;
+		coll = md_hm_colattr(d, t, dur, col);
+		t += dur;
 		whenl = md_hm_fmttime(when, k->hk_start);
 		for (c = k->hk_cell; c < end; c++)
 			md_hm_cell(d, &h->hm_cells[c], col, coll, when, whenl);
@@ -791,6 +850,7 @@ md_hm_draw(const md_heatmap_t *h, const char *title, size_t *lenp,
 	if (md_hm_layout(&d, err) == 0) {
 		w = (d.hd_left + d.hd_w + HM_RIGHT * 100 + 99) / 100 * 100;
 		hgt = (HM_TOP + HM_BOTTOM) * 100 + d.hd_hgt;
+		md_hm_reserve(&d, title);
 		md_hm_head(&d, title, w, hgt);
 		md_hm_summary(&d, title);
 		md_hm_cells(&d);

@@ -92,6 +92,7 @@ extern void md_buf_init(md_buf_t *);
 extern void md_buf_fini(md_buf_t *);
 extern void md_buf_reset(md_buf_t *);
 extern void md_buf_append(md_buf_t *, const char *, size_t);
+extern void md_buf_reserve(md_buf_t *, size_t);
 extern void md_buf_puts(md_buf_t *, const char *);
 extern void md_buf_putc(md_buf_t *, char);
 extern int md_buf_failed(const md_buf_t *);

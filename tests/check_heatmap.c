@@ -103,8 +103,8 @@ fill(const char *svg, const char *tip)
 
 START_TEST(heatmap_should_draw_a_cell_for_each_count_not_0)
 {
-	char *svg = hm(T0 "[[[1024,2047],5],[[4096,8191],0],[[8192,16383],2]]}\n"
-	    T1 "[]}\n"
+	char *svg = hm(T0 "[[[1024,2047],5],[[4096,8191],0],"
+	    "[[8192,16383],2]]}\n" T1 "[]}\n"
 	    "{'start': 1795593602, 'duration': 1, 'value': [[[4096,8191],7]]}",
 	    NULL);
 
@@ -313,7 +313,13 @@ START_TEST(heatmap_should_escape_its_title_for_xml)
 }
 END_TEST
 
-/* A bad line and its message, with the line's number and column. */
+/*
+ * A bad line and its message, with the line's number and column.  V is
+ * the start of a line up to its value, 38 bytes: the value at column 38.
+ */
+#define	V	"{\"start\": 1, \"duration\": 1, \"value\": "
+#define	V2	"{\"start\": 2, \"duration\": 1, \"value\": "
+
 static const struct {
 	const char	*b_lines;
 	const char	*b_msg;
@@ -321,78 +327,69 @@ static const struct {
 	{ "x", "line 1, column 1: not JSON, not an object: a line of meta-d "
 	    "--run is {\"start\": S, \"duration\": D, \"value\": V}" },
 	{ "\n[1]", "line 2, column 1: an array, not an object" },
-	{ "{\"start\": 1, \"duration\": 1}", "line 1, column 28: no \"value\" "
-	    "in the line" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [], \"x\": 1}", "line 1, "
-	    "column 42: unknown key \"x\" (a line has start, duration, value, "
-	    "and maybe drops and errors)" },
-	{ "{\"start\": 1, \"start\": 1}", "line 1, column 14: \"start\" twice" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": 0}", "line 1, column 38: "
-	    "\"value\" is a number: --heatmap draws distributions, what a "
-	    "request with -n measures" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": {\"a\": 3}}", "line 1, "
-	    "column 44: the value of key \"a\" is a number, not a "
-	    "distribution: --heatmap draws a request with -n" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": {\"a\": {\"b\": 1}}}",
-	    "line 1, column 44: the value of key \"a\" is an object" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[2,3],1],[[1,1],1]]}",
-	    "line 1, column 49: bucket [1, 1] after [2, 3]: a distribution's "
-	    "buckets go up, apart" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[3,2],1]]}", "line 1, "
-	    "column 39: bucket [3, 2]: MIN is greater than MAX" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[null,null],1]]}",
-	    "line 1, column 39: bucket [null, null]: open at both ends" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1.5,2],1]]}", "line 1, "
-	    "column 41: a bucket's MIN: 1.5 is not an integer" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1e3],1]]}", "line 1, "
-	    "column 43: a bucket's MAX: 1e3 is not an integer" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,9223372036854775808],"
-	    "1]]}", "line 1, column 43: a bucket's MAX: 9223372036854775808 is "
-	    "past the range of 64-bit integers" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],-1]]}", "line 1, "
-	    "column 46: a bucket's COUNT: -1 is negative" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],"
-	    "18446744073709551616]]}", "line 1, column 46: a bucket's COUNT: "
-	    "18446744073709551616 is past the range of 64-bit counts" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],\"2\"]]}",
-	    "line 1, column 46: a bucket's COUNT: expected an integer, found a "
-	    "string" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],1]]} x", "line 1, "
-	    "column 51: not JSON after the end of the line's object" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],1]}", "line 1, "
-	    "column 48: expected ',' or ']', found '}'" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],1]]",
-	    "line 1, column 49: expected ',' or '}', found the end of the line" },
-	{ "{\"start\": -1, \"duration\": 1, \"value\": []}", "line 1, column 11: "
-	    "\"start\": -1 is negative" },
-	{ "{\"start\": 253402300800, \"duration\": 1, \"value\": []}", "line 1, "
-	    "column 11: \"start\" is past the year 9999" },
+	{ "{\"start\": 1, \"duration\": 1}", "line 1, column 28: no "
+	    "\"value\" in the line" },
+	{ V "[], \"x\": 1}", "line 1, column 42: unknown key \"x\" (a line "
+	    "has start, duration, value, and maybe drops and errors)" },
+	{ "{\"start\": 1, \"start\": 1}", "line 1, column 14: \"start\" "
+	    "twice" },
+	{ V "0}", "line 1, column 38: \"value\" is a number: --heatmap "
+	    "draws distributions, what a request with -n measures" },
+	{ V "{\"a\": 3}}", "line 1, column 44: the value of key \"a\" is a "
+	    "number, not a distribution: --heatmap draws a request with -n" },
+	{ V "{\"a\": {\"b\": 1}}}", "line 1, column 44: the value of key "
+	    "\"a\" is an object" },
+	{ V "[[[2,3],1],[[1,1],1]]}", "line 1, column 49: bucket [1, 1] "
+	    "after [2, 3]: a distribution's buckets go up, apart" },
+	{ V "[[[3,2],1]]}", "line 1, column 39: bucket [3, 2]: MIN is "
+	    "greater than MAX" },
+	{ V "[[[null,null],1]]}", "line 1, column 39: bucket [null, null]: "
+	    "open at both ends" },
+	{ V "[[[1.5,2],1]]}", "line 1, column 41: a bucket's MIN: 1.5 is "
+	    "not an integer" },
+	{ V "[[[1,1e3],1]]}", "line 1, column 43: a bucket's MAX: 1e3 is "
+	    "not an integer" },
+	{ V "[[[1,9223372036854775808],1]]}", "line 1, column 43: a "
+	    "bucket's MAX: 9223372036854775808 is past the range of 64-bit "
+	    "integers" },
+	{ V "[[[1,1],-1]]}", "line 1, column 46: a bucket's COUNT: -1 is "
+	    "negative" },
+	{ V "[[[1,1],18446744073709551616]]}", "line 1, column 46: a "
+	    "bucket's COUNT: 18446744073709551616 is past the range of 64-bit "
+	    "counts" },
+	{ V "[[[1,1],\"2\"]]}", "line 1, column 46: a bucket's COUNT: "
+	    "expected an integer, found a string" },
+	{ V "[[[1,1],1]]} x", "line 1, column 51: not JSON after the end of "
+	    "the line's object" },
+	{ V "[[[1,1],1]}", "line 1, column 48: expected ',' or ']', found "
+	    "'}'" },
+	{ V "[[[1,1],1]]", "line 1, column 49: expected ',' or '}', found "
+	    "the end of the line" },
+	{ "{\"start\": -1, \"duration\": 1, \"value\": []}", "line 1, "
+	    "column 11: \"start\": -1 is negative" },
+	{ "{\"start\": 253402300800, \"duration\": 1, \"value\": []}",
+	    "line 1, column 11: \"start\" is past the year 9999" },
 	{ "{\"start\": 1e300, \"duration\": 1, \"value\": []}", "line 1, "
 	    "column 11: \"start\": 1e300 seconds is too long a time" },
 	{ "{\"start\": 1, \"duration\": \"1\", \"value\": []}", "line 1, "
 	    "column 26: \"duration\": expected a number of seconds, found a "
 	    "string" },
-	{ "{\"start\": 01, \"duration\": 1, \"value\": []}", "line 1, column 11: "
-	    "a number starts with 0 (JSON writes none so)" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": {\"a\x01\": []}}", "line 1, "
-	    "column 41: control character \\001 in a string" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": {\"a\xff\": []}}", "line 1, "
-	    "column 41: not UTF-8" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": {\"a\\x\": []}}", "line 1, "
-	    "column 42: invalid escape in a string" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [], \"drops\": 1.5}",
-	    "line 1, column 51: drops: 1.5 is not an integer" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": []}\n\n"
-	    "{\"start\": 2, \"duration\": 1, \"value\": {}}", "line 3, column 38: "
-	    "\"value\" is an object of distributions, and line 1's a "
-	    "distribution: the lines of two requests" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,5],1]]}\n"
-	    "{\"start\": 2, \"duration\": 1, \"value\": [[[5,9],1]]}",
-	    "line 2: bucket [5, 9] overlaps bucket [1, 5] of line 1" },
-	{ "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],"
-	    "18446744073709551615]]}\n"
-	    "{\"start\": 2, \"duration\": 1, \"value\": [[[1,1],1]]}",
-	    "line 2, column 39: the counts add up past 2^64 - 1" },
+	{ "{\"start\": 01, \"duration\": 1, \"value\": []}", "line 1, "
+	    "column 11: a number starts with 0 (JSON writes none so)" },
+	{ V "{\"a\x01\": []}}", "line 1, column 41: control character \\001 "
+	    "in a string" },
+	{ V "{\"a\xff\": []}}", "line 1, column 41: not UTF-8" },
+	{ V "{\"a\\x\": []}}", "line 1, column 42: invalid escape in a "
+	    "string" },
+	{ V "[], \"drops\": 1.5}", "line 1, column 51: drops: 1.5 is not an "
+	    "integer" },
+	{ V "[]}\n\n" V2 "{}}", "line 3, column 38: \"value\" is an object "
+	    "of distributions, and line 1's a distribution: the lines of two "
+	    "requests" },
+	{ V "[[[1,5],1]]}\n" V2 "[[[5,9],1]]}", "line 2: bucket [5, 9] "
+	    "overlaps bucket [1, 5] of line 1" },
+	{ V "[[[1,1],18446744073709551615]]}\n" V2 "[[[1,1],1]]}", "line 2, "
+	    "column 39: the counts add up past 2^64 - 1" },
 	{ "", "no line: nothing to draw" },
 	{ "\n \n", "lines 1 to 2: blank: no line to draw" }
 };
@@ -437,8 +434,7 @@ END_TEST
 START_TEST(heatmap_should_draw_again_with_more_lines)
 {
 	md_heatmap_t *h = md_heatmap_new(NULL, NULL);
-	const char *a = "{\"start\": 1, \"duration\": 1, \"value\": [[[1,1],1]]}";
-	const char *b = "{\"start\": 2, \"duration\": 1, \"value\": [[[1,1],3]]}";
+	const char *a = V "[[[1,1],1]]}", *b = V2 "[[[1,1],3]]}";
 	char *one, *two;
 	size_t len;
 
@@ -500,8 +496,8 @@ START_TEST(jline_should_decode_strings_and_pairs_of_surrogates)
 	md_jline_t r;
 	md_error_t err;
 	md_buf_t b;
-	const char *s = "\"a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\\udc00"
-	    "\\u0000\"";
+	const char *s = "\"a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9"
+	    "\\ud83d\\ude00\\udc00\\u0000\"";
 
 	md_buf_init(&b);
 	md_jl_init(&r, s, strlen(s), 1, &err);
