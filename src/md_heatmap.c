@@ -254,12 +254,8 @@ md_hm_dist(md_heatmap_t *h, md_jline_t *r, int draw)
 	const char *at;
 	int c, n = 0;
 
-	if (md_jl_expect(r, '[') != 0)
-		return (-1);
-	if (md_jl_peek(r) == ']') {
-		r->jl_p++;
-		return (0);
-	}
+	if ((c = md_jl_open(r, '[', ']')) != 0)
+		return (c < 0 ? -1 : 0);
 	do {
 		(void) md_jl_peek(r);
 		at = r->jl_p;
@@ -289,12 +285,8 @@ md_hm_keyed(md_heatmap_t *h, md_jline_t *r)
 	const char *at, *end;
 	int c, draw;
 
-	if (md_jl_expect(r, '{') != 0)
-		return (-1);
-	if (md_jl_peek(r) == '}') {
-		r->jl_p++;
-		return (0);
-	}
+	if ((c = md_jl_open(r, '{', '}')) != 0)
+		return (c < 0 ? -1 : 0);
 	do {
 		(void) md_jl_peek(r);
 		at = r->jl_p;
@@ -407,8 +399,7 @@ md_hm_object(md_heatmap_t *h, md_jline_t *r, md_hmcol_t *k)
 		return (md_jl_error(r, "%s, not an object: a line of meta-d "
 		    "--run is {\"start\": S, \"duration\": D, \"value\": V}",
 		    md_jl_what(c)));
-	r->jl_p++;
-	c = md_jl_peek(r) == '}' ? (r->jl_p++, '}') : ',';
+	c = md_jl_open(r, '{', '}') == 1 ? '}' : ',';
 	while (c == ',') {
 		at = r->jl_p;
 		if (md_jl_string(r, &h->hm_str) != 0 ||

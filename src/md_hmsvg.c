@@ -584,10 +584,10 @@ static void
 md_hm_reserve(md_hmdraw_t *d, const char *title)
 {
 	const md_heatmap_t *h = d->hd_h;
-	const md_hmcell_t *c, *end;
+	const md_hmcell_t *c;
 	const size_t *off;
 	char col[64], when[40], num[24];
-	size_t i, n, fixed, total = 16384 + 256 * d->hd_nrows;
+	size_t i, j, end, n, fixed, total = 16384 + 256 * d->hd_nrows;
 	int64_t t = 0;
 
 	total += title == NULL ? 0 : 12 * strlen(title);
@@ -596,10 +596,10 @@ md_hm_reserve(md_hmdraw_t *d, const char *title)
 		fixed = HM_CELLBYTES + md_hm_colattr(d, t, (int64_t)n, col) +
 		    md_hm_fmttime(when, h->hm_cols[i].hk_start);
 		t += (int64_t)n;
-		c = &h->hm_cells[h->hm_cols[i].hk_cell];
-		end = i + 1 < h->hm_ncols ? &h->hm_cells[h->hm_cols[i +
-		    1].hk_cell] : &h->hm_cells[h->hm_ncells];
-		for (; c < end; c++) {
+		end = i + 1 < h->hm_ncols ? h->hm_cols[i + 1].hk_cell :
+		    h->hm_ncells;
+		for (j = h->hm_cols[i].hk_cell; j < end; j++) {
+			c = &h->hm_cells[j];
 			off = &d->hd_rowoff[2 * d->hd_rowof[c->hc_bucket]];
 			total += fixed + off[2] - off[0] + md_hm_fmtu(num,
 			    c->hc_count);

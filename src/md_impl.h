@@ -540,6 +540,7 @@ extern int md_jl_peek(md_jline_t *);
 extern const char *md_jl_what(int);
 extern int md_jl_expect(md_jline_t *, int);
 extern int md_jl_either(md_jline_t *, int, int);
+extern int md_jl_open(md_jline_t *, int, int);
 extern int md_jl_end(md_jline_t *);
 extern int md_jl_string(md_jline_t *, md_buf_t *);
 extern int md_jl_int64(md_jline_t *, const char *, int64_t *, int *);

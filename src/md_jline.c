@@ -136,6 +136,21 @@ md_jl_either(md_jline_t *r, int a, int b)
 	    md_jl_found(got, buf, sizeof (buf))));
 }
 
+/*
+ * An array or object opened with open: 1 if it is empty (and closed with
+ * close), 0 if members follow, -1 and an error if open is not next.
+ */
+int
+md_jl_open(md_jline_t *r, int open, int close)
+{
+	if (md_jl_expect(r, open) != 0)
+		return (-1);
+	if (md_jl_peek(r) != close)
+		return (0);
+	r->jl_p++;
+	return (1);
+}
+
 /* Nothing but white space left on the line. */
 int
 md_jl_end(md_jline_t *r)
@@ -197,7 +212,8 @@ md_jl_putcp(md_buf_t *b, unsigned long cp)
 
 /*
  * The escape at the cursor (after its backslash), its character into b
- * when b is not NULL.  A surrogate that is not half of a pair is U+FFFD.
+ * when b is not NULL.  A surrogate that is not half of a pair is not text,
+ * and refused, as meta-d refuses it in a metric (SPEC 7.10).
  */
 static int
 md_jl_escape(md_jline_t *r, md_buf_t *b)
@@ -223,7 +239,9 @@ md_jl_escape(md_jline_t *r, md_buf_t *b)
 		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
 		r->jl_p += 6;
 	} else if (cp >= 0xd800 && cp <= 0xdfff) {
-		cp = 0xfffd;
+		r->jl_p -= 6;
+		return (md_jl_error(r, "a lone surrogate (\\u%04lx) is not "
+		    "text", cp));
 	}
 	if (b != NULL)
 		md_jl_putcp(b, cp);
