@@ -229,7 +229,7 @@ FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
 FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
-	build/fuzz/fuzz_json build/fuzz/fuzz_dparse
+	build/fuzz/fuzz_json build/fuzz/fuzz_dparse build/fuzz/fuzz_heatmap
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
@@ -248,6 +248,9 @@ build/fuzz/fuzz_json: build/fuzz/fuzz/fuzz_json.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_dparse: build/fuzz/fuzz/fuzz_dparse.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_heatmap: build/fuzz/fuzz/fuzz_heatmap.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json" \
-    "$seeds/dparse"
+    "$seeds/dparse" "$seeds/heatmap"
 n=0
 
 for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
@@ -89,3 +89,14 @@ piece 005 'llquantize($0, 10, 3, 11, 100)'
 piece 006 '[pid, tid]'
 piece 007 'struct task_struct *'
 echo "seeds: dparse: $(ls "$seeds/dparse" | wc -l)"
+
+# Heat maps: the lines of the golden cases and the README's picture (its
+# first lines), each also with the key "a" asked for (a first byte 'k').
+for f in tests/golden/heatmap-*/stdin tests/golden/heatmap-*/*.jsonl; do
+	[ -f "$f" ] || continue
+	name=$(basename "$(dirname "$f")")
+	cp "$f" "$seeds/heatmap/$name"
+	{ printf k; sed 's/"sshd"/"a"/' "$f"; } > "$seeds/heatmap/k-$name"
+done
+head -n 3 examples/heatmap/syscall-latency.jsonl > "$seeds/heatmap/readme"
+echo "seeds: heatmap: $(ls "$seeds/heatmap" | wc -l)"
