@@ -32,6 +32,15 @@ out=bench/results.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# fit X Y FILE: the slope of a least-squares fit of log(column Y) on
+# log(column X) of FILE, two decimals: the growth exponent
+fit() {
+	awk -v cx="$1" -v cy="$2" '{ x = log($cx); y = log($cy); n++;
+	    sx += x; sy += y; sxx += x * x; sxy += x * y }
+	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
+	    "$3"
+}
+
 mark() {	# mark OK-EXPRESSION: "met" or "MISSED" (awk expression)
 	if awk "BEGIN { exit !($1) }"; then
 		echo met
@@ -179,14 +188,8 @@ echo "| dimension | time exponent | memory exponent | target 1.1 |"
 echo "|---|---|---|---|"
 for dim in $dims; do
 	# memory below a page or two is noise: fit only what grew
-	et=$(awk '{ x = log($2); y = log($5); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/$dim")
-	em=$(awk '{ x = log($2); y = log($6); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/$dim")
+	et=$(fit 2 5 "$tmp/$dim")
+	em=$(fit 2 6 "$tmp/$dim")
 	echo "| $dim | $et | $em | $(mark "$et <= 1.1 && $em <= 1.1") |"
 done
 echo
@@ -210,10 +213,7 @@ echo
 echo "| dimension | time exponent | target 1.1 |"
 echo "|---|---|---|"
 for dim in $ddims; do
-	et=$(awk '{ x = log($2); y = log($4); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/d-$dim")
+	et=$(fit 2 4 "$tmp/d-$dim")
 	echo "| $dim | $et | $(mark "$et <= 1.1") |"
 done
 echo
@@ -245,14 +245,8 @@ echo
 echo "| shape | time exponent | memory exponent | target 1.1 |"
 echo "|---|---|---|---|"
 for shape in columns rows; do
-	et=$(awk '{ x = log($3); y = log($6); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/hm-$shape")
-	em=$(awk '{ x = log($3); y = log($7); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/hm-$shape")
+	et=$(fit 3 6 "$tmp/hm-$shape")
+	em=$(fit 3 7 "$tmp/hm-$shape")
 	echo "| $shape | $et | $em | $(mark "$et <= 1.1 && $em <= 1.1") |"
 done
 echo
