@@ -164,6 +164,16 @@ heat bad "$tmp/bad.jsonl"
 [ $? -eq 1 ] && [ ! -s "$tmp/bad.svg" ] && grep -q 'no line' "$tmp/bad.err"
 ok $? "no line at all: $(cat "$tmp/bad.err")"
 
+# --- the README's picture is what this meta-d draws of its lines (the
+# README's commands; a synthetic recording until a real run replaces it)
+ex=examples/heatmap
+awk -f "$ex/synth.awk" | cmp -s - "$ex/syscall-latency.jsonl"
+ok $? "$ex/syscall-latency.jsonl is what $ex/synth.awk makes"
+heat ex --title 'System call latency, ns (synthetic: examples/heatmap/synth.awk)' \
+    "$ex/syscall-latency.jsonl" && cmp -s "$tmp/ex.svg" \
+    "$ex/syscall-latency.svg"
+ok $? "$ex/syscall-latency.svg is what this meta-d draws of it"
+
 # --- a real browser: headless Chromium
 if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
 	echo "heatmap: the browser's checks skipped: METAD_NO_BROWSER is set"
