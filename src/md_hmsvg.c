@@ -17,8 +17,8 @@
  * 1) on it, so a bucket that held nothing is empty space, and on a
  * quantize's axis every power of two is one equal step.  A bucket open at
  * one end (null) is a band as tall as its neighbour, at that end.  A
- * bucket thinner than a pixel is drawn a pixel tall, so that no count is
- * invisible.  Columns: one a line, as wide as its duration on one scale,
+ * bucket thinner than a pixel is drawn a pixel tall (up from its MIN, or
+ * down from the map's top), so that no count is invisible.  Columns: one a line, as wide as its duration on one scale,
  * the map at least HM_MAPW pixels wide and the longest interval at least
  * a pixel.  Coordinates are kept in hundredths of a pixel, as integers,
  * so that neighbours meet exactly.
@@ -324,20 +324,28 @@ md_hm_band(const md_hmrow_t *nb)
 	return (nb->hr_hi - nb->hr_lo);
 }
 
-/* Each row's [lo, hi) on the value axis; the bands at the ends. */
+/*
+ * Each row's [lo, hi) on the value axis; the bands at the ends.  A linear
+ * axis counts from the lowest bounded MIN, o, in uint64_t (exact), so
+ * that [x, x] is 1 tall near 2^62 too, where x + 1 is x as a double.
+ */
 static void
 md_hm_span(md_hmdraw_t *d)
 {
 	md_hmrow_t *r = d->hd_rows, *nb;
 	size_t i, n = d->hd_nrows;
+	uint64_t o;
 
+	for (i = 0; i < n && r[i].hr_b.hb_open; i++)
+		continue;
+	o = i < n ? (uint64_t)r[i].hr_b.hb_min : 0;
 	for (i = 0; i < n; i++) {
 		if (r[i].hr_b.hb_open)
 			continue;
 		r[i].hr_lo = d->hd_log ? md_hm_log2((double)r[i].hr_b.hb_min) :
-		    (double)r[i].hr_b.hb_min;
+		    (double)((uint64_t)r[i].hr_b.hb_min - o);
 		r[i].hr_hi = d->hd_log ? md_hm_log2((double)r[i].hr_b.hb_max +
-		    1) : (double)r[i].hr_b.hb_max + 1;
+		    1) : (double)((uint64_t)r[i].hr_b.hb_max - o) + 1;
 	}
 	if (n > 0 && (r[0].hr_b.hb_open & MD_HM_OPENLO)) {
 		nb = n > 1 ? &r[1] : NULL;
@@ -370,12 +378,21 @@ md_hm_place(md_hmdraw_t *d)
 	else if (2 * d->hd_hgt / (int64_t)n >= HM_LABELH * 100)
 		d->hd_every = 2;
 	lo = r[0].hr_lo;
-	hi = r[n - 1].hr_hi > lo ? r[n - 1].hr_hi : lo + 1;
+	hi = r[n - 1].hr_hi;
+	if (!(hi > lo)) {	/* log2 near 2^63 is one double: a row a step */
+		for (i = 0; i < n; i++) {
+			r[i].hr_lo = (double)i;
+			r[i].hr_hi = (double)i + 1;
+		}
+		lo = 0;
+		hi = (double)n;
+	}
 	px = (double)d->hd_hgt / (hi - lo);
 	for (i = 0; i < n; i++) {
 		top = HM_TOP * 100 + (int64_t)((hi - r[i].hr_hi) * px + 0.5);
 		bot = HM_TOP * 100 + (int64_t)((hi - r[i].hr_lo) * px + 0.5);
 		r[i].hr_y = bot - top >= 100 ? top : bot - 100;
+		r[i].hr_y = r[i].hr_y < HM_TOP * 100 ? HM_TOP * 100 : r[i].hr_y;
 		r[i].hr_h = bot - top >= 100 ? bot - top : 100;
 	}
 }

@@ -245,6 +245,38 @@ START_TEST(heatmap_should_draw_open_buckets_as_bands_as_tall_as_neighbours)
 }
 END_TEST
 
+START_TEST(heatmap_should_keep_rows_apart_at_the_ends_of_64_bits)
+{
+	/* x + 1 is x as a double: the axis counts from the lowest MIN */
+	char *svg = hm(T0 "[[[9223372036854775806,9223372036854775806],5],"
+	    "[[9223372036854775807,9223372036854775807],1]]}", NULL);
+	const char *a = "2026-11-25T08:00:00Z [9223372036854775806, "
+	    "9223372036854775806]: 5";
+	const char *b = "2026-11-25T08:00:00Z [9223372036854775807, "
+	    "9223372036854775807]: 1";
+
+	ck_assert_double_eq_tol(attr(svg, a, "height"), 200, 0.02);
+	ck_assert_double_eq_tol(attr(svg, b, "y"), 64, 0.02);
+	ck_assert_double_eq_tol(attr(svg, a, "y"), 264, 0.02);
+	free(svg);
+	/* a row thinner than a pixel: a pixel, inside the map */
+	svg = hm(T0 "[[[-4611686018427387905,-4611686018427387905],5],"
+	    "[[4611686018427387904,4611686018427387904],1]]}", NULL);
+	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z "
+	    "[4611686018427387904, 4611686018427387904]: 1", "y"), 64, 0.02);
+	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z "
+	    "[4611686018427387904, 4611686018427387904]: 1", "height"), 1,
+	    0.02);
+	free(svg);
+	/* one bucket at 2^62, on a log axis where its log2 is one double */
+	svg = hm(T0 "[[[4611686018427387904,4611686018427387904],1]]}", NULL);
+	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z "
+	    "[4611686018427387904, 4611686018427387904]: 1", "height"), 400,
+	    0.02);
+	free(svg);
+}
+END_TEST
+
 START_TEST(heatmap_should_make_columns_as_wide_as_their_intervals)
 {
 	char *svg = hm("{'start': 10, 'duration': 2, 'value': [[[1,1],1]]}\n"
@@ -536,6 +568,8 @@ heatmap_suite(void)
 	    heatmap_should_draw_lquantize_and_values_below_1_linearly);
 	tcase_add_test(tc,
 	    heatmap_should_draw_open_buckets_as_bands_as_tall_as_neighbours);
+	tcase_add_test(tc,
+	    heatmap_should_keep_rows_apart_at_the_ends_of_64_bits);
 	tcase_add_test(tc,
 	    heatmap_should_make_columns_as_wide_as_their_intervals);
 	tcase_add_test(tc, heatmap_should_sum_the_keys_or_draw_one);
