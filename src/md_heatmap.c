@@ -232,8 +232,7 @@ md_hm_follows(md_jline_t *r, const md_hmbucket_t *p, const md_hmbucket_t *b,
 {
 	char pr[64], br[64];
 
-	if (!(p->hb_open & MD_HM_OPENHI) && !(b->hb_open & MD_HM_OPENLO) &&
-	    b->hb_min > p->hb_max)
+	if (md_hm_apart(p, b))
 		return (0);
 	md_hm_rangestr(pr, sizeof (pr), p);
 	md_hm_rangestr(br, sizeof (br), b);

@@ -18,15 +18,17 @@
  * quantize's axis every power of two is one equal step.  A bucket open at
  * one end (null) is a band as tall as its neighbour, at that end.  A
  * bucket thinner than a pixel is drawn a pixel tall (up from its MIN, or
- * down from the map's top), so that no count is invisible.  Columns: one a line, as wide as its duration on one scale,
- * the map at least HM_MAPW pixels wide and the longest interval at least
- * a pixel.  Coordinates are kept in hundredths of a pixel, as integers,
- * so that neighbours meet exactly.
+ * down from the map's top), so that no count is invisible.  Columns: one
+ * a line, as wide as its duration on one scale, the map at least HM_MAPW
+ * pixels wide and the longest interval at least a pixel.  Coordinates are
+ * kept in hundredths of a pixel, as integers, so that neighbours meet
+ * exactly; the cells are drawn crispEdges, with no seam between them.
  *
- * Everything is computed once per row and once per column; a cell costs
- * a few appends to the output buffer, so time and memory are linear in
- * the cells (the rows are sorted: r log r, r at most the cells).  log2 is
- * computed here, not by libm, which libmetad does not link.
+ * Everything is computed once per row and once per column; a cell is made
+ * in one piece and appended once, into a buffer reserved at the size the
+ * cells will take, so that time and memory are linear in the cells (the
+ * rows are sorted: r log r, r at most the cells).  log2 is computed here,
+ * not by libm, which libmetad does not link.
  */
 
 #include <stdint.h>
@@ -233,6 +235,14 @@ md_hm_log2(double x)
 	return (e + 2 * sum / 0.69314718055994530942);
 }
 
+/* Bucket b lies above bucket p, apart from it. */
+int
+md_hm_apart(const md_hmbucket_t *p, const md_hmbucket_t *b)
+{
+	return (!(p->hb_open & MD_HM_OPENHI) && !(b->hb_open & MD_HM_OPENLO) &&
+	    b->hb_min > p->hb_max);
+}
+
 /* Rows in order: an open lower end first, then by MIN. */
 static int
 md_hm_cmprow(const void *a, const void *b)
@@ -257,7 +267,7 @@ static int
 md_hm_rows(md_hmdraw_t *d, md_error_t *err)
 {
 	const md_heatmap_t *h = d->hd_h;
-	const md_hmbucket_t *p, *b;
+	const md_hmbucket_t *p, *b, *t;
 	char pr[64], br[64];
 	size_t i, n = h->hm_nbuckets;
 
@@ -273,16 +283,18 @@ md_hm_rows(md_hmdraw_t *d, md_error_t *err)
 		d->hd_rowof[d->hd_rows[i].hr_id] = (uint32_t)i;
 		p = &d->hd_rows[i - (i > 0)].hr_b;
 		b = &d->hd_rows[i].hr_b;
-		if (i == 0 || (!(p->hb_open & MD_HM_OPENHI) &&
-		    !(b->hb_open & MD_HM_OPENLO) && b->hb_min > p->hb_max))
+		if (i == 0 || md_hm_apart(p, b))
 			continue;
+		if (b->hb_line < p->hb_line) {	/* b: the later line's */
+			t = b;
+			b = p;
+			p = t;
+		}
 		md_hm_rangestr(pr, sizeof (pr), p);
 		md_hm_rangestr(br, sizeof (br), b);
 		return (md_error_set(err, MD_ERR_LINE, "line %zu: bucket %s "
-		    "overlaps bucket %s of line %zu", b->hb_line > p->hb_line ?
-		    b->hb_line : p->hb_line, b->hb_line > p->hb_line ? br : pr,
-		    b->hb_line > p->hb_line ? pr : br, b->hb_line > p->hb_line ?
-		    p->hb_line : b->hb_line));
+		    "overlaps bucket %s of line %zu", b->hb_line, br, pr,
+		    p->hb_line));
 	}
 	d->hd_nrows = n;
 	return (0);

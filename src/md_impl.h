@@ -606,5 +606,6 @@ struct md_heatmap {
 extern char *md_hm_draw(const md_heatmap_t *, const char *, size_t *,
     md_error_t *);
 extern void md_hm_rangestr(char *, size_t, const md_hmbucket_t *);
+extern int md_hm_apart(const md_hmbucket_t *, const md_hmbucket_t *);
 
 #endif	/* MD_IMPL_H */
