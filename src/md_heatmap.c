@@ -8,7 +8,10 @@
  * with MIN or MAX null for an open end, or an object of them, one a key.
  * The line is read in one pass by md_jline.c's readers, not by cJSON,
  * whose numbers are doubles: a bound such as 4611686018427387904 and a
- * count past 2^53 must reach the tooltips exactly as they came.
+ * count past 2^53 must reach the tooltips exactly as they came.  A line of
+ * white space alone is counted and skipped; the first line with a value
+ * fixes the shape of all (a distribution, or an object of them), so that
+ * the lines of two requests are not drawn as one.
  *
  * What the map keeps is linear in the cells: a column per line (its start
  * and duration, in microseconds, and where its cells begin), a cell per
