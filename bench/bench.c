@@ -15,6 +15,16 @@
  *		most memory libmetad and cJSON held at once (counted exactly,
  *		bench/memcount.c), cJSON's share, and the resident memory the
  *		process gained (one size per process: peak RSS only grows)
+ *	bench heatmap COLUMNS BUCKETS
+ *		draw a heat map (md_heatmap_*()) of COLUMNS lines of --run,
+ *		each a distribution of BUCKETS buckets that all held a count;
+ *		print the cells, the bytes read and written, the median time
+ *		and the most memory libmetad held at once
+ *	bench lines COLUMNS BUCKETS
+ *		print those lines (for meta-d --heatmap)
+ *	bench peak CMD [ARG ...]
+ *		run CMD once (stdout to /dev/null); print its peak resident
+ *		memory in bytes
  */
 
 #include <fcntl.h>
@@ -644,6 +654,116 @@ bench_dscale(const char *dim, size_t n)
 	return (0);
 }
 
+/*
+ * heatmap: COLUMNS lines of 1 s, each BUCKETS buckets of
+ * llquantize(latency, 10, 3, 11, 100) from 1000 up (100 a step, then
+ * 1000...; past 10^12, 10^10 a step), every one holding a count, made
+ * up.
+ */
+static void
+hm_lines(sc_text_t *t, size_t cols, size_t buckets)
+{
+	unsigned long x = 20261125;
+	long long lo, step;
+	size_t i, b;
+
+	for (i = 0; i < cols; i++) {
+		sc_printf(t, "{\"start\": %zu.125, \"duration\": 1, "
+		    "\"value\": [", (size_t)1795593600 + i);
+		for (b = 0, lo = 1000, step = 100; b < buckets; b++) {
+			x = x * 16807 % 2147483647;
+			sc_printf(t, "%s[[%lld,%lld],%lu]", b > 0 ? "," : "",
+			    lo, lo + step - 1, 1 + x % 1000);
+			lo += step;
+			/* past 10^12, steps stay 10^10 */
+			step = lo >= step * 100 && lo < 1000000000000LL ?
+			    step * 10 : step;
+		}
+		sc_printf(t, "]}\n");
+	}
+}
+
+/* One drawing of the lines in t: new, each line, the SVG, free. */
+static size_t
+hm_draw(const sc_text_t *t)
+{
+	const char *p = t->st_buf, *end = p + t->st_len, *nl;
+	md_heatmap_t *h;
+	md_error_t err;
+	size_t len;
+	char *svg;
+
+	if ((h = md_heatmap_new(NULL, &err)) == NULL)
+		die(err.mde_msg);
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (md_heatmap_line(h, p, (size_t)(nl - p), &err) != 0)
+			die(err.mde_msg);
+	}
+	if ((svg = md_heatmap_svg(h, "bench", &len, &err)) == NULL)
+		die(err.mde_msg);
+	mc_free(svg);
+	md_heatmap_free(h);
+	return (len);
+}
+
+static int
+bench_heatmap(size_t cols, size_t buckets)
+{
+	sc_text_t t = { NULL, 0, 0 };
+	double times[7];
+	size_t out = 0, base;
+	int rep, reps = cols * buckets >= 1000000 ? 3 : 7;
+
+	hm_lines(&t, cols, buckets);
+	base = mc_live;
+	mc_peak = mc_live;
+	for (rep = 0; rep < reps; rep++) {
+		double start = now();
+
+		out = hm_draw(&t);
+		times[rep] = (now() - start) * 1e6;
+	}
+	qsort(times, (size_t)reps, sizeof (double), cmp_double);
+	/* columns buckets cells in-bytes out-bytes median-us peak-bytes */
+	(void) printf("%zu %zu %zu %zu %zu %.1f %zu\n", cols, buckets,
+	    cols * buckets, t.st_len, out, times[reps / 2], mc_peak - base);
+	free(t.st_buf);
+	return (0);
+}
+
+static int
+bench_hmlines(size_t cols, size_t buckets)
+{
+	sc_text_t t = { NULL, 0, 0 };
+
+	hm_lines(&t, cols, buckets);
+	(void) fwrite(t.st_buf, 1, t.st_len, stdout);
+	free(t.st_buf);
+	return (0);
+}
+
+/* peak: a command's peak resident memory, in bytes. */
+static int
+bench_peak(char **argv)
+{
+	posix_spawn_file_actions_t fa;
+	struct rusage ru;
+
+	(void) posix_spawn_file_actions_init(&fa);
+	(void) posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO,
+	    "/dev/null", O_WRONLY, 0);
+	(void) spawn_once(&fa, argv);
+	posix_spawn_file_actions_destroy(&fa);
+	(void) getrusage(RUSAGE_CHILDREN, &ru);
+#ifdef __APPLE__
+	(void) printf("%ld\n", (long)ru.ru_maxrss);
+#else
+	(void) printf("%ld\n", (long)ru.ru_maxrss * 1024);
+#endif
+	return (0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -657,9 +777,20 @@ main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "dscale") == 0)
 		return (bench_dscale(argv[2], (size_t)strtoul(argv[3], NULL,
 		    10)));
+	if (argc == 4 && strcmp(argv[1], "heatmap") == 0)
+		return (bench_heatmap((size_t)strtoul(argv[2], NULL, 10),
+		    (size_t)strtoul(argv[3], NULL, 10)));
+	if (argc == 4 && strcmp(argv[1], "lines") == 0)
+		return (bench_hmlines((size_t)strtoul(argv[2], NULL, 10),
+		    (size_t)strtoul(argv[3], NULL, 10)));
+	if (argc >= 3 && strcmp(argv[1], "peak") == 0)
+		return (bench_peak(argv + 2));
 	(void) fprintf(stderr, "usage: bench exec RUNS CMD [ARG ...]\n"
 	    "       bench throughput SECONDS FILE ...\n"
 	    "       bench scale DIMENSION SIZE\n"
-	    "       bench dscale DIMENSION SIZE\n");
+	    "       bench dscale DIMENSION SIZE\n"
+	    "       bench heatmap COLUMNS BUCKETS\n"
+	    "       bench lines COLUMNS BUCKETS\n"
+	    "       bench peak CMD [ARG ...]\n");
 	return (2);
 }

@@ -16,7 +16,11 @@
 #     exponent fitted on a log-log scale; targets: exponent at most 1.1,
 #     peak memory at most 4 times the input plus 2 MiB; and the D checker
 #     on programs grown the same way, time exponent at most 1.1
-#  4. instructions (valgrind --tool=callgrind) per invocation, which do
+#  4. heat maps (meta-d --heatmap, SPEC 8.4): time and peak memory of
+#     drawing 1,000 to 1,000,000 cells, grown in columns and in rows, the
+#     growth exponents (target at most 1.1), and meta-d --heatmap of
+#     10,000 intervals of 100 buckets (target: under a second)
+#  5. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
 #  5. meta-d --run against the dtrace command, where a dtrace works
 #     (bench/dtrace.sh: start-up, the CPU of an interval by keys)
@@ -29,6 +33,15 @@ bench=bench/bench
 out=bench/results.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# fit X Y FILE: the slope of a least-squares fit of log(column Y) on
+# log(column X) of FILE, two decimals: the growth exponent
+fit() {
+	awk -v cx="$1" -v cy="$2" '{ x = log($cx); y = log($cy); n++;
+	    sx += x; sy += y; sxx += x * x; sxy += x * y }
+	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
+	    "$3"
+}
 
 mark() {	# mark OK-EXPRESSION: "met" or "MISSED" (awk expression)
 	if awk "BEGIN { exit !($1) }"; then
@@ -177,14 +190,8 @@ echo "| dimension | time exponent | memory exponent | target 1.1 |"
 echo "|---|---|---|---|"
 for dim in $dims; do
 	# memory below a page or two is noise: fit only what grew
-	et=$(awk '{ x = log($2); y = log($5); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/$dim")
-	em=$(awk '{ x = log($2); y = log($6); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/$dim")
+	et=$(fit 2 5 "$tmp/$dim")
+	em=$(fit 2 6 "$tmp/$dim")
 	echo "| $dim | $et | $em | $(mark "$et <= 1.1 && $em <= 1.1") |"
 done
 echo
@@ -208,14 +215,59 @@ echo
 echo "| dimension | time exponent | target 1.1 |"
 echo "|---|---|---|"
 for dim in $ddims; do
-	et=$(awk '{ x = log($2); y = log($4); n++; sx += x; sy += y;
-	    sxx += x * x; sxy += x * y }
-	    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
-	    "$tmp/d-$dim")
+	et=$(fit 2 4 "$tmp/d-$dim")
 	echo "| $dim | $et | $(mark "$et <= 1.1") |"
 done
 echo
-echo "## 4. Instructions per invocation (callgrind)"
+echo "## 4. Heat maps"
+echo
+echo "\`md_heatmap_*()\` in-process: lines of --run made up (each bucket of"
+echo "llquantize(latency, 10, 3, 11, 100) from 1000 up holding a count), read"
+echo "line by line and drawn as one SVG, then freed; the median of 7 runs (3"
+echo "at a million cells).  Columns grow with 100 buckets each, then rows"
+echo "(buckets) grow under 100 columns.  Memory is the most libmetad held at"
+echo "once, counted exactly: the document, reserved at its size, and 16 bytes"
+echo "a cell."
+echo
+echo "| shape | columns | buckets | cells | input bytes | SVG bytes | time µs | peak memory bytes | bytes a cell |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for shape in columns rows; do
+	for n in 10 100 1000 10000; do
+		if [ "$shape" = columns ]; then
+			$bench heatmap "$n" 100
+		else
+			$bench heatmap 100 "$n"
+		fi
+	done > "$tmp/hm-$shape"
+	while read -r c b cells in outb us peak; do
+		echo "| $shape | $c | $b | $cells | $in | $outb | $us | $peak | $(awk "BEGIN { printf \"%.0f\", $peak / $cells }") |"
+	done < "$tmp/hm-$shape"
+done
+echo
+echo "| shape | time exponent | memory exponent | target 1.1 |"
+echo "|---|---|---|---|"
+for shape in columns rows; do
+	et=$(fit 3 6 "$tmp/hm-$shape")
+	em=$(fit 3 7 "$tmp/hm-$shape")
+	echo "| $shape | $et | $em | $(mark "$et <= 1.1 && $em <= 1.1") |"
+done
+echo
+$bench lines 10000 100 > "$tmp/heat.jsonl"
+both=$($bench exec 5 ./meta-d --heatmap "$tmp/heat.jsonl" -- cat \
+    "$tmp/heat.jsonl")
+set -- $(echo "$both" | sed -n 1p)
+hm=$1 h10=$2 h90=$3
+set -- $(echo "$both" | sed -n 2p)
+hc=$1
+rss=$($bench peak ./meta-d --heatmap "$tmp/heat.jsonl")
+echo "The command, on a file of 10,000 such lines of 100 buckets"
+echo "($(wc -c < "$tmp/heat.jsonl") bytes; 5 runs, output to /dev/null):"
+echo
+echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
+echo "|---|---|---|---|---|"
+echo "| \`meta-d --heatmap\` | $(awk "BEGIN { printf \"%.0f\", $hm / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $h10 / 1000, $h90 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $hc / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $rss / 1048576 }") MiB | under 1 s: $(mark "$hm < 1000000") |"
+echo
+echo "## 5. Instructions per invocation (callgrind)"
 echo
 if command -v valgrind > /dev/null 2>&1; then
 	echo "| command | instructions |"

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json" \
-    "$seeds/dparse" "$seeds/observe"
+    "$seeds/dparse" "$seeds/observe" "$seeds/heatmap"
 n=0
 
 for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
@@ -126,3 +126,13 @@ BEGIN
 /1'
 hostile 009 'int; BEGIN { system("id"); } this int'
 echo "seeds: observe: $(ls "$seeds/observe" | wc -l)"
+# Heat maps: the lines of the golden cases and the README's picture (its
+# first lines), each also with the key "a" asked for (a first byte 'k').
+for f in tests/golden/heatmap-*/stdin tests/golden/heatmap-*/*.jsonl; do
+	[ -f "$f" ] || continue
+	name=$(basename "$(dirname "$f")")
+	cp "$f" "$seeds/heatmap/$name"
+	{ printf k; sed 's/"sshd"/"a"/' "$f"; } > "$seeds/heatmap/k-$name"
+done
+head -n 3 examples/heatmap/syscall-latency.jsonl > "$seeds/heatmap/readme"
+echo "seeds: heatmap: $(ls "$seeds/heatmap" | wc -l)"

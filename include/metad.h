@@ -10,6 +10,7 @@
  *	md_generate()		plan the clauses, emit the D scripts, and
  *				check that they are D (md_d_check())
  *	md_metric_check()	check all the D a metric can make
+ *	md_heatmap_*()		draw what a run measured as a heat map
  *
  * Ownership: every object a function here returns belongs to the caller and
  * is released with the matching md_*_free(), each of which accepts NULL.
@@ -72,7 +73,8 @@ typedef enum md_errcode {
 	MD_ERR_LIMIT,		/* an input exceeds a documented limit */
 	MD_ERR_OPTION,		/* a DTrace option, interval or duration */
 				/* is not valid */
-	MD_ERR_D		/* D text is not valid D */
+	MD_ERR_D,		/* D text is not valid D */
+	MD_ERR_LINE		/* a line is not one --run prints */
 } md_errcode_t;
 
 #define	MD_ERRMSGLEN	512
@@ -421,6 +423,51 @@ extern MD_API int md_values_add(md_values_t *, const char *const *,
 extern MD_API char *md_values_line(md_values_t *, double, double, uint64_t,
     uint64_t, size_t *, md_error_t *);
 extern MD_API void md_values_free(md_values_t *);
+
+/*
+ * Heat maps (meta-d --heatmap, SPEC 8.4): the JSON lines meta-d --run
+ * prints, one object an interval (SPEC 8.1), drawn as one self-contained
+ * SVG document: a column an interval, left to right, as wide as its
+ * duration; the buckets of its distribution up the value axis (logarithmic
+ * for quantize and llquantize, linear otherwise), each cell shaded from
+ * white (0) to the darkest (the map's largest count), with its interval's
+ * start, its bucket and its count as a tooltip.
+ *
+ * md_heatmap_new() makes an empty map.  With key NULL, the distributions
+ * of lines whose value is an object of them (a request with -s and -n)
+ * are summed over their keys; with a key, only that key's are drawn, and
+ * a line whose value is a distribution alone is an error.  key is copied.
+ *
+ * md_heatmap_line() reads the next line, len bytes without its newline
+ * (no NUL needed).  Lines are numbered from 1 in the order given; a line
+ * of white space alone is counted and skipped.  Integers are read exactly
+ * (bounds as int64_t, counts as uint64_t); a line that is not an object
+ * with "start", "duration" and "value" (and maybe "drops" and "errors"),
+ * or whose value is no distribution nor object of distributions, is an
+ * error.
+ *
+ * md_heatmap_svg() draws what was read: a NUL-terminated document the
+ * caller frees with free(), its length in *lenp (when lenp is not NULL).
+ * title (UTF-8; NULL for none) heads it, escaped for XML.  The map can be
+ * drawn again and lines added after it.  Errors: no line at all, a key no
+ * line held, buckets of two lines that overlap, a document past
+ * MD_MAXOUTPUT (MD_ERR_LIMIT).
+ *
+ * Every function that fails returns -1 or NULL with *err set: MD_ERR_LINE
+ * and a message that starts with the line's number ("line 3, column 17:
+ * expected ',' or ']'"), or MD_ERR_NOMEM, or MD_ERR_LIMIT.  Once a line
+ * failed, the map keeps that error and returns it from every later call
+ * but md_heatmap_free(), which accepts NULL.  Time and memory are linear
+ * in the lines' length and in the number of cells.
+ */
+typedef struct md_heatmap md_heatmap_t;
+
+extern MD_API md_heatmap_t *md_heatmap_new(const char *, md_error_t *);
+extern MD_API int md_heatmap_line(md_heatmap_t *, const char *, size_t,
+    md_error_t *);
+extern MD_API char *md_heatmap_svg(md_heatmap_t *, const char *, size_t *,
+    md_error_t *);
+extern MD_API void md_heatmap_free(md_heatmap_t *);
 
 #ifdef	__cplusplus
 }

@@ -10,6 +10,9 @@
 #	test	 build, and Check and groff (make demo, make test)
 #	clang	 clang with ASan and UBSan (the sanitizer builds, the fuzzers)
 #	valgrind valgrind
+#	heatmap	 what tests/heatmap.sh checks an SVG with: xmllint
+#		 (libxml2-utils), a real browser (chromium, headless) and
+#		 python3 (the PNG it renders, decoded with zlib)
 #
 # install uses apt-get, through sudo when not root; with neither root nor
 # sudo, or without apt-get, it prints the command to run and fails.  A
@@ -51,11 +54,19 @@ lacks_valgrind() {
 	command -v "$valgrind" > /dev/null 2>&1 || echo valgrind
 }
 
+lacks_heatmap() {
+	command -v xmllint > /dev/null 2>&1 || echo libxml2-utils
+	command -v chromium > /dev/null 2>&1 || echo chromium
+	command -v python3 > /dev/null 2>&1 || echo python3
+}
+
 case ${1-}:${2-} in
-check:build | check:test | check:clang | check:valgrind | \
-install:build | install:test | install:clang | install:valgrind) ;;
+check:build | check:test | check:clang | check:valgrind | check:heatmap | \
+install:build | install:test | install:clang | install:valgrind | \
+install:heatmap) ;;
 *)
-	echo "usage: sh mk/deps.sh check|install build|test|clang|valgrind" >&2
+	echo "usage: sh mk/deps.sh check|install" \
+	    "build|test|clang|valgrind|heatmap" >&2
 	exit 2 ;;
 esac
 

@@ -6,6 +6,7 @@
  *	    [-H HOSTNAME] [--json | -o DIR] [METRIC]
  *	meta-d --check | --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
+ *	meta-d --heatmap [--title TEXT] [--key KEY] [FILE]
  *	meta-d --list | -h | -V
  *
  * Parses the options, picks the mode (the table md_cli_modes[]: each mode
@@ -45,6 +46,9 @@
 #define	OPT_CHECKD	260
 #define	OPT_METRICS	262
 #define	OPT_RUN		263
+#define	OPT_HEATMAP	270
+#define	OPT_TITLE	271
+#define	OPT_KEY		272
 
 /*
  * The modes.  The first is the default; any other is asked for by its
@@ -63,7 +67,9 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_LIST, "--list-fields", MD_CLI_INMETRIC, 0, 0, md_cli_fields },
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
-	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ, 1, md_cli_run }
+	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ, 1, md_cli_run },
+	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT, 0,
+	    md_cli_heatmap }
 };
 
 #define	MD_CLI_NMODES	(sizeof (md_cli_modes) / sizeof (md_cli_modes[0]))
@@ -74,6 +80,7 @@ static const char md_cli_usage_text[] =
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
 	"       meta-d --check | --list-fields | --to-json [METRIC]\n"
 	"       meta-d --check-d [FILE]\n"
+	"       meta-d --heatmap [--title TEXT] [--key KEY] [FILE]\n"
 	"       meta-d --list | -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
@@ -106,6 +113,13 @@ static const char md_cli_usage_text[] =
 	"  --check-d              check that FILE is D, without dtrace\n"
 	"  --list-fields          print the metric's fields, one a line\n"
 	"  --to-json              print the metric as JSON (from JavaScript)\n"
+	"  --heatmap              draw the lines meta-d --run printed (FILE, "
+	"or stdin)\n"
+	"                         as a heat map: one SVG document on stdout\n"
+	"  --title TEXT           the heat map's title (default: FILE's "
+	"name)\n"
+	"  --key KEY              draw only KEY's distributions (default: "
+	"keys summed)\n"
 	"  --list                 name the metrics in METAD_PATH, with their "
 	"descriptions\n"
 	"  -h, --help             print this and exit\n"
@@ -145,9 +159,27 @@ set_mode(md_cli_opts_t *o, const md_cli_mode_t *mode)
 static void
 given(md_cli_opts_t *o, unsigned g, int c)
 {
-	if (o->o_given == 0)
-		o->o_givenopt = c;
+	size_t i;
+
+	for (i = 0; i < MD_CLI_NGROUPS && (1U << i) != g; i++)
+		continue;
+	if ((o->o_given & g) == 0 && i < MD_CLI_NGROUPS)
+		o->o_givenopt[i] = c;
 	o->o_given |= g;
+}
+
+/* Option c's name, for messages: "-s", or a long option's. */
+static const char *
+opt_name(int c, char *buf)
+{
+	if (c == OPT_TITLE)
+		return ("--title");
+	if (c == OPT_KEY)
+		return ("--key");
+	buf[0] = '-';
+	buf[1] = (char)c;
+	buf[2] = '\0';
+	return (buf);
 }
 
 /*
@@ -196,11 +228,15 @@ static int
 check_args(const md_cli_opts_t *o)
 {
 	const md_cli_mode_t *mode = o->o_mode;
+	unsigned bad = o->o_given & ~mode->cm_takes;
+	char name[3];
 	size_t n;
 
-	if ((o->o_given & ~mode->cm_takes) != 0) {
-		md_cli_err(o, "-%c cannot be used with %s", o->o_givenopt,
-		    mode->cm_name);
+	if (bad != 0) {
+		for (n = 0; !(bad & (1U << n)); n++)
+			continue;
+		md_cli_err(o, "%s cannot be used with %s",
+		    opt_name(o->o_givenopt[n], name), mode->cm_name);
 		return (md_cli_usage(o));
 	}
 	if (mode->cm_in == MD_CLI_INNONE && o->o_file != NULL) {
@@ -351,6 +387,14 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		given(o, MD_CLI_TREQ, c);
 		return (take_request(o, c, arg));
 	}
+	if (c == OPT_TITLE || c == OPT_KEY) {
+		given(o, MD_CLI_THEAT, c);
+		if (c == OPT_TITLE)
+			o->o_title = arg;
+		else
+			o->o_key = arg;
+		return (MD_CLI_SUCCESS);
+	}
 	if (c == 'h')
 		return (answer(o, md_cli_usage_text));
 	if (c == 'V')
@@ -384,6 +428,9 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "to-json", no_argument, NULL, OPT_TOJSON },
 		{ "check-d", no_argument, NULL, OPT_CHECKD },
 		{ "run", no_argument, NULL, OPT_RUN },
+		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "key", required_argument, NULL, OPT_KEY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }

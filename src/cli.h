@@ -10,6 +10,7 @@
  *	cli_check.c	--check, --check-d
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
+ *	cli_heatmap.c	--heatmap: the lines of --run drawn as an SVG
  *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
  *	cli_run.c	--run: a metric's values, interval by interval
  *	cli_dtrace.c	the system's libdtrace, the one file that knows
@@ -61,6 +62,8 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
  */
 #define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
+#define	MD_CLI_THEAT	0x04	/* --title --key: a heat map's */
+#define	MD_CLI_NGROUPS	8	/* at most */
 
 /* The input a mode reads. */
 typedef enum md_cli_in {
@@ -79,7 +82,7 @@ typedef struct md_cli_opts {
 	const struct md_cli_mode *o_mode;
 	int		o_done;		/* -h or -V answered */
 	unsigned	o_given;	/* MD_CLI_T* groups given */
-	int		o_givenopt;	/* the first of those, for messages */
+	int		o_givenopt[MD_CLI_NGROUPS]; /* each one's first */
 	const char	**o_sfields;	/* -s, in order */
 	size_t		o_nsfields;
 	const char	*o_nfield;	/* -n, the last one */
@@ -93,6 +96,8 @@ typedef struct md_cli_opts {
 	const char	*o_duration;	/* -T */
 	const char	*o_hostname;	/* -H */
 	const char	*o_dir;		/* -o */
+	const char	*o_title;	/* --title */
+	const char	*o_key;		/* --key */
 	const char	*o_file;	/* NULL or "-": stdin */
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
@@ -129,6 +134,7 @@ extern int md_cli_fields(md_cli_job_t *);	/* cli_info.c */
 extern int md_cli_tojson(md_cli_job_t *);
 extern int md_cli_metrics(md_cli_job_t *);	/* cli_find.c */
 extern int md_cli_run(md_cli_job_t *);		/* cli_run.c */
+extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
 
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)

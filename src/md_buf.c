@@ -85,6 +85,30 @@ md_buf_append(md_buf_t *b, const char *s, size_t len)
 	b->mb_data[b->mb_len] = '\0';
 }
 
+/*
+ * Room for n more bytes at once (but past the limit), for a buffer whose
+ * size is known ahead: it is allocated once, not doubled into.  A failure
+ * is the buffer's sticky error, as an append's would be.
+ */
+void
+md_buf_reserve(md_buf_t *b, size_t n)
+{
+	char *p;
+
+	if (b->mb_failed || b->mb_cap - b->mb_len > n)
+		return;
+	if (b->mb_limit != 0 && n > b->mb_limit - b->mb_len)
+		n = b->mb_limit - b->mb_len;
+	if (n >= SIZE_MAX - b->mb_len ||
+	    (p = realloc(b->mb_data, b->mb_len + n + 1)) == NULL) {
+		b->mb_failed = MD_BUF_NOMEM;
+		return;
+	}
+	p[b->mb_len] = '\0';
+	b->mb_data = p;
+	b->mb_cap = b->mb_len + n + 1;
+}
+
 void
 md_buf_puts(md_buf_t *b, const char *s)
 {

@@ -25,7 +25,8 @@ static const char *const md_errstrs[] = {
 	[MD_ERR_TRANSLATE] = "cannot generate the script",
 	[MD_ERR_LIMIT] = "input too large",
 	[MD_ERR_OPTION] = "invalid DTrace option",
-	[MD_ERR_D] = "invalid D"
+	[MD_ERR_D] = "invalid D",
+	[MD_ERR_LINE] = "not a line of meta-d --run"
 };
 
 const char *

@@ -29,6 +29,9 @@
  *	md_gen.c	md_generate(): requests, zones, results
  *	md_result.c	a result: freed, joined, as JSON
  *	md_suggest.c	"did you mean": the closest of some names
+ *	md_jline.c	one line of JSON read in place, integers exact
+ *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
+ *	md_hmsvg.c	the heat map drawn: one SVG document
  *
  * Files depend on one another without a cycle (tests/layout.sh), in about
  * the order above.
@@ -89,6 +92,7 @@ extern void md_buf_init(md_buf_t *);
 extern void md_buf_fini(md_buf_t *);
 extern void md_buf_reset(md_buf_t *);
 extern void md_buf_append(md_buf_t *, const char *, size_t);
+extern void md_buf_reserve(md_buf_t *, size_t);
 extern void md_buf_puts(md_buf_t *, const char *);
 extern void md_buf_putc(md_buf_t *, char);
 extern int md_buf_failed(const md_buf_t *);
@@ -521,5 +525,96 @@ extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
 
 /* "Did you mean" (md_suggest.c): the closest name, or NULL. */
 extern const char *md_suggest(const char *, const char *const *, size_t);
+
+/*
+ * One line of JSON read in place (md_jline.c), for the lines --run prints:
+ * a cursor, and a reader for each kind of token, each checking the JSON
+ * grammar for what it reads.  Integers stay exact (cJSON keeps doubles).
+ * Each returns 0, or -1 with MD_ERR_LINE and "line N, column C: ...".
+ */
+#define	MD_JL_MAXTIME	((uint64_t)1 << 62)	/* microseconds */
+
+typedef struct md_jline {
+	const char	*jl_line;
+	const char	*jl_p;		/* the next byte */
+	const char	*jl_end;
+	size_t		jl_lineno;	/* for messages */
+	md_error_t	*jl_err;
+} md_jline_t;
+
+extern void md_jl_init(md_jline_t *, const char *, size_t, size_t,
+    md_error_t *);
+extern int md_jl_error(md_jline_t *, const char *, ...) MD_PRINTFLIKE(2, 3);
+extern int md_jl_peek(md_jline_t *);
+extern const char *md_jl_what(int);
+extern int md_jl_expect(md_jline_t *, int);
+extern int md_jl_either(md_jline_t *, int, int);
+extern int md_jl_open(md_jline_t *, int, int);
+extern int md_jl_end(md_jline_t *);
+extern int md_jl_string(md_jline_t *, md_buf_t *);
+extern int md_jl_int64(md_jline_t *, const char *, int64_t *, int *);
+extern int md_jl_uint64(md_jline_t *, const char *, uint64_t *);
+extern int md_jl_time(md_jline_t *, const char *, int64_t *);
+
+/*
+ * Heat maps: md_heatmap.c reads --run's lines into columns and cells,
+ * md_hmsvg.c draws them.  A bucket is a distinct [MIN, MAX] that holds a
+ * count in some column (a row of the map); a cell is one column's count
+ * in one bucket, not 0; a column is one line's interval.
+ */
+#define	MD_HM_OPENLO	0x1	/* MIN is null: no lower bound */
+#define	MD_HM_OPENHI	0x2	/* MAX is null: no upper bound */
+
+typedef struct md_hmbucket {
+	int64_t		hb_min;		/* INT64_MIN when open */
+	int64_t		hb_max;		/* INT64_MAX when open */
+	int		hb_open;	/* MD_HM_OPEN* */
+	size_t		hb_line;	/* the first line that holds it */
+	size_t		hb_col;		/* the last column with a cell of */
+	size_t		hb_cell;	/* it, + 1 (0: none), and that cell */
+} md_hmbucket_t;
+
+typedef struct md_hmcell {
+	uint64_t	hc_count;
+	uint32_t	hc_bucket;
+} md_hmcell_t;
+
+typedef struct md_hmcol {
+	int64_t		hk_start;	/* microseconds since the epoch */
+	int64_t		hk_dur;		/* microseconds */
+	size_t		hk_cell;	/* its first cell */
+} md_hmcol_t;
+
+#define	MD_HM_DIST	1	/* values are distributions (-n) */
+#define	MD_HM_KEYED	2	/* objects of them (-s A -n F) */
+
+struct md_heatmap {
+	char		*hm_key;	/* NULL: keys summed */
+	size_t		hm_lineno;	/* lines read */
+	int		hm_shape;	/* MD_HM_*, once a line has a value */
+	size_t		hm_shapeline;	/* that line */
+	int		hm_keyseen;	/* a line held hm_key */
+	md_hmcol_t	*hm_cols;
+	size_t		hm_ncols;
+	size_t		hm_colcap;
+	md_hmcell_t	*hm_cells;
+	size_t		hm_ncells;
+	size_t		hm_cellcap;
+	md_hmbucket_t	*hm_buckets;
+	size_t		hm_nbuckets;
+	size_t		hm_bucketcap;
+	uint32_t	*hm_slots;	/* hash of buckets: index + 1 */
+	size_t		hm_nslots;	/* a power of 2, or 0 */
+	uint64_t	hm_max;		/* the largest count of a cell */
+	uint64_t	hm_total;	/* every count */
+	md_buf_t	hm_str;		/* a string of the line, decoded */
+	int		hm_failed;	/* a line failed: hm_err says why */
+	md_error_t	hm_err;
+};
+
+extern char *md_hm_draw(const md_heatmap_t *, const char *, size_t *,
+    md_error_t *);
+extern void md_hm_rangestr(char *, size_t, const md_hmbucket_t *);
+extern int md_hm_apart(const md_hmbucket_t *, const md_hmbucket_t *);
 
 #endif	/* MD_IMPL_H */

@@ -98,6 +98,39 @@ START_TEST(buf_should_stop_at_its_limit)
 }
 END_TEST
 
+START_TEST(buf_should_reserve_room_at_once)
+{
+	md_buf_t b;
+
+	md_buf_init(&b);
+	md_buf_reserve(&b, 1000);
+	ck_assert_uint_eq(b.mb_cap, 1001);
+	ck_assert_str_eq(md_buf_str(&b), "");
+	md_buf_puts(&b, "abc");
+	md_buf_reserve(&b, 10);		/* there is room: nothing done */
+	ck_assert_uint_eq(b.mb_cap, 1001);
+	md_buf_reserve(&b, 2000);
+	ck_assert_uint_eq(b.mb_cap, 2004);
+	ck_assert_str_eq(md_buf_str(&b), "abc");
+	md_buf_fini(&b);
+
+	/* never past the limit */
+	md_buf_init(&b);
+	b.mb_limit = 100;
+	md_buf_reserve(&b, 1000);
+	ck_assert_uint_eq(b.mb_cap, 101);
+	ck_assert(!md_buf_failed(&b));
+	md_buf_reserve(&b, (size_t)-1);
+	ck_assert(!md_buf_failed(&b));
+	md_buf_fini(&b);
+
+	md_buf_init(&b);
+	md_buf_reserve(&b, (size_t)-1);
+	ck_assert_int_eq(md_buf_failed(&b), MD_BUF_NOMEM);
+	md_buf_fini(&b);
+}
+END_TEST
+
 START_TEST(buf_reset_should_empty_it)
 {
 	md_buf_t b;
@@ -185,6 +218,7 @@ buf_suite(void)
 	tcase_add_test(tc, buf_should_grow_and_stay_nul_terminated);
 	tcase_add_test(tc, buf_should_ignore_appends_once_failed);
 	tcase_add_test(tc, buf_should_stop_at_its_limit);
+	tcase_add_test(tc, buf_should_reserve_room_at_once);
 	tcase_add_test(tc, buf_reset_should_empty_it);
 	tcase_add_test(tc, buf_claim_should_hand_the_bytes_over);
 	tcase_add_test(tc, buf_lists_should_print_as_spec_4);

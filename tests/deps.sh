@@ -66,6 +66,10 @@ ok $? "check build: a compiler that cannot link: libc6-dev"
 PKG_CONFIG=/nonexistent sh mk/deps.sh check test 2> "$tmp/err"
 [ $? -eq 1 ] && grep -q '^meta-d: missing: pkg-config libcjson-dev duktape-dev check ' "$tmp/err"
 ok $? "check test: no pkg-config: $(head -n 1 "$tmp/err")"
+PATH=$tmp/bin sh "$deps" check heatmap 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q '^meta-d: missing: libxml2-utils chromium python3 ' \
+    "$tmp/err"
+ok $? "check heatmap: no xmllint, browser or python3: $(head -n 1 "$tmp/err")"
 sh mk/deps.sh check everything > /dev/null 2>&1
 [ $? -eq 2 ]
 ok $? "an unknown set is a usage error"

@@ -23,7 +23,8 @@ if [ $# -eq 0 ]; then
 	    options-after-zone-pragma list-fields output-dir \
 	    error-predicate-kind-string error-unresolved-transform \
 	    internal-listed-twice list-metrics metric-by-name quiet-option \
-	    warn-misplaced-keys
+	    warn-misplaced-keys heatmap-keys-summed heatmap-key heatmap-lquantize \
+	    heatmap-error-line
 fi
 
 # Metrics named without a path are the project's examples, not what

@@ -1,0 +1,103 @@
+/*
+ * fuzz_heatmap.c: md_heatmap_*() on any text, cut into lines as
+ * --heatmap cuts it; a first byte 'k' asks for the key "a".  Whatever the
+ * text: no crash, leak or undefined behaviour (the sanitizers); a failure
+ * is MD_ERR_LINE or MD_ERR_LIMIT, with one line of message that names a
+ * line ("line N", "lines 1 to N", "no line"); every line the reader takes
+ * is JSON as cJSON takes it (md_json_valid(), which is cJSON's grammar):
+ * md_jline.c accepts nothing cJSON refuses; and a map drawn is a document
+ * of UTF-8 text with no control byte but newline, from "<?xml" to
+ * "</svg>\n", with a tooltip for each cell the map holds.
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_impl.h"
+#include "fuzz.h"
+
+/* The map drawn: its text, and its tooltips against the map's cells. */
+static void
+fh_check_svg(const md_heatmap_t *h, const char *svg, size_t len)
+{
+	md_error_t err;
+	const char *p;
+	size_t i, n = 0;
+
+	if (len < 14 || strncmp(svg, "<?xml", 5) != 0 ||
+	    strcmp(svg + len - 7, "</svg>\n") != 0 || strlen(svg) != len)
+		fz_fail("the SVG is not one document");
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)svg[i] < 0x20 && svg[i] != '\n')
+			fz_fail("the SVG holds byte %d", svg[i]);
+	}
+	if (md_text_check(svg, len, "svg", &err) != 0)
+		fz_fail("the SVG: %s", err.mde_msg);
+	for (p = svg; (p = strstr(p, "</title></rect>")) != NULL; p++)
+		n++;
+	if (n != h->hm_ncells)
+		fz_fail("%zu tooltips for %zu cells", n, h->hm_ncells);
+}
+
+/* A failure: its code, and a message that names the line. */
+static void
+fh_check_error(const md_error_t *err)
+{
+	if (err->mde_code == MD_ERR_NOMEM)
+		return;
+	if (err->mde_code != MD_ERR_LINE && err->mde_code != MD_ERR_LIMIT)
+		fz_fail("error code %d: %s", err->mde_code, err->mde_msg);
+	fz_check_message(err->mde_msg);
+	if (err->mde_code == MD_ERR_LINE &&
+	    strncmp(err->mde_msg, "line ", 5) != 0 &&
+	    strncmp(err->mde_msg, "lines ", 6) != 0 &&
+	    strncmp(err->mde_msg, "no line", 7) != 0)
+		fz_fail("a message that names no line: %s", err->mde_msg);
+}
+
+/* White space alone, as the reader skips it. */
+static int
+fh_blank(const char *p, const char *end)
+{
+	for (; p < end; p++) {
+		if (*p != ' ' && *p != '\t' && *p != '\r')
+			return (0);
+	}
+	return (1);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *p = (const char *)data, *end = p + size, *nl;
+	int key = size > 0 && data[0] == 'k';
+	md_heatmap_t *h;
+	md_error_t err;
+	size_t len;
+	char *svg;
+
+	if ((h = md_heatmap_new(key ? "a" : NULL, &err)) == NULL)
+		return (0);
+	for (p += key; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (md_heatmap_line(h, p, (size_t)(nl - p), &err) != 0) {
+			fh_check_error(&err);
+			md_heatmap_free(h);
+			return (0);
+		}
+		if (!fh_blank(p, nl) && !md_json_valid(p, (size_t)(nl - p)))
+			fz_fail("a line cJSON refuses was read: %.*s",
+			    (int)(nl - p), p);
+	}
+	if ((svg = md_heatmap_svg(h, "fuzz", &len, &err)) == NULL)
+		fh_check_error(&err);
+	else
+		fh_check_svg(h, svg, len);
+	free(svg);
+	md_heatmap_free(h);
+	return (0);
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+#
+# End to end: a Linux example traced for real by meta-d --run, piped
+# into meta-d --heatmap, as the README's recipe does:
+#
+#	meta-d --run -n latency -T 3s examples/linux/syscall.json |
+#	    meta-d --heatmap
+#
+# while a workload this test starts makes system calls.  --run must end by
+# itself with status 0 and a line an interval; the heat map must be
+# well-formed XML (xmllint), hold each count of those lines as a cell
+# with its tooltip (tests/heatmap.py), and so at least one cell for every
+# interval that had events, and there must have been such an interval.
+#
+#	sh tests/heatmap-e2e.sh ./meta-d
+#
+# As root, with a libdtrace --run can open (CI).  It skips, saying why,
+# where --run is not there yet (an unknown option), where meta-d was built
+# without libdtrace (--run answers with status 2), and where this is not
+# root; any other failure of --run fails the test.
+
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+wl=
+trap '[ -n "$wl" ] && kill "$wl" 2> /dev/null; rm -rf "$tmp"' EXIT
+
+skip() {
+	echo "heatmap-e2e: skipped: $*"
+	exit 0
+}
+
+[ "$(id -u)" = 0 ] || skip "--run needs root (it loads probes into the" \
+    "kernel), and this is uid $(id -u)"
+
+# A workload: system calls, all the while (a copy of dd reading a byte at
+# a time).
+cp "$(command -v dd)" "$tmp/mdwork"
+(while :; do "$tmp/mdwork" if=/dev/zero of=/dev/null bs=1 count=20000 \
+    2> /dev/null; done) &
+wl=$!
+
+# The recipe, --run's status kept apart from the pipe's.
+{ timeout 300 "$bin" --run -n latency -T 3s examples/linux/syscall.json \
+    2> "$tmp/run.err"; echo $? > "$tmp/run.status"; } |
+    tee "$tmp/run.jsonl" | timeout 60 "$bin" --heatmap > "$tmp/run.svg" \
+    2> "$tmp/heat.err"
+heat=$?
+kill "$wl" 2> /dev/null
+wl=
+run=$(cat "$tmp/run.status")
+
+if [ "$run" -eq 2 ] && grep -q 'unknown option: --run' "$tmp/run.err"; then
+	skip "this meta-d has no --run yet"
+fi
+if [ "$run" -eq 2 ] && grep -qi 'libdtrace' "$tmp/run.err"; then
+	skip "this meta-d was built without libdtrace: $(head -n 1 \
+	    "$tmp/run.err")"
+fi
+
+[ "$run" -eq 0 ]
+ok $? "--run -n latency -T 3s examples/linux/syscall.json: status $run:" \
+    "$(head -n 3 "$tmp/run.err")"
+n=$(grep -c . "$tmp/run.jsonl")
+[ "$n" -ge 3 ]
+ok $? "--run printed a line an interval: $n"
+[ "$heat" -eq 0 ] && [ -s "$tmp/run.svg" ]
+ok $? "--heatmap drew them: status $heat: $(cat "$tmp/heat.err")"
+xmllint --noout "$tmp/run.svg"
+ok $? "the SVG is well-formed XML (xmllint)"
+out=$(python3 tests/heatmap.py lines "$tmp/run.svg" "$tmp/run.jsonl")
+ok $? "each count of the lines is a cell with its tooltip: $out"
+
+# intervals with events, and the intervals the cells' tooltips name
+python3 -c '
+import json, re, sys
+busy = sum(1 for l in open(sys.argv[1]) if l.strip() and
+           json.loads(l)["value"])
+times = set(re.findall(r"<title>(\S+) \[", open(sys.argv[2]).read()))
+print(busy, len(times))' "$tmp/run.jsonl" "$tmp/run.svg" > "$tmp/count"
+read -r busy drawn < "$tmp/count"
+[ "$busy" -ge 1 ] && [ "$drawn" -eq "$busy" ]
+ok $? "$busy intervals had events, $drawn have cells"
+
+summary heatmap-e2e

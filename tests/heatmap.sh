@@ -1,0 +1,266 @@
+#!/bin/sh
+#
+# meta-d --heatmap against the tools that read what it makes: the SVG is
+# well-formed XML (xmllint), holds a cell with a tooltip for each count
+# not 0 of lines written here, each with that count, bucket and time
+# (tests/heatmap.py, which reads the lines with Python's json, exact for
+# 64-bit integers), the darkest for the largest count, a quantize's rows
+# one equal step per power of two; --key picks one key and no --key sums
+# them; every prefix of a line is refused with status 1, the line's number
+# and an empty stdout.  Then a real browser: headless Chromium renders the
+# SVG to a PNG, whose pixels (decoded with zlib) must be each cell's
+# shade, the darkest where the count is largest and white where it is 0,
+# and the page must log no error.
+#
+#	sh tests/heatmap.sh ./meta-d
+#
+# It needs xmllint, python3 and chromium ("make deps-heatmap", or sh
+# mk/deps.sh install heatmap, installs them on Debian), and fails without
+# them.
+# Where no browser can run, METAD_NO_BROWSER=1 skips the browser's part,
+# saying so; not under CI (CI set), where the browser must run.
+
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+py=tests/heatmap.py
+
+for t in xmllint python3; do
+	if ! command -v "$t" > /dev/null 2>&1; then
+		echo "heatmap: $t is missing: \"make deps-heatmap\" (or sh" \
+		    "mk/deps.sh install heatmap) installs it"
+		exit 1
+	fi
+done
+
+# heat NAME ARGS...: meta-d --heatmap ARGS into $tmp/NAME.svg; status
+heat() {
+	h_name=$1
+	shift
+	timeout 20 "$bin" --heatmap "$@" > "$tmp/$h_name.svg" \
+	    2> "$tmp/$h_name.err"
+}
+
+# cells SVG: how many cells have a tooltip, as xmllint counts them
+cells() {
+	xmllint --xpath 'count(//*[local-name()="rect"][*[local-name()="title"]])' \
+	    "$1" 2> /dev/null
+}
+
+# nonzero LINES [KEY]: how many (interval, bucket) counts are not 0
+nonzero() {
+	python3 -c '
+import json, sys
+n = set()
+for i, line in enumerate(open(sys.argv[1])):
+    v = json.loads(line)["value"]
+    ds = [v] if isinstance(v, list) else [d for k, d in v.items()
+        if len(sys.argv) < 3 or k == sys.argv[2]]
+    n |= {(i, lo, hi) for d in ds for (lo, hi), c in d if c}
+print(len(n))' "$@"
+}
+
+# --- quantize lines: the map holds what the lines hold
+python3 "$py" gen quantize 24 7 > "$tmp/q.jsonl"
+heat q "$tmp/q.jsonl"
+ok $? "--heatmap of 24 quantize lines: $(cat "$tmp/q.err")"
+xmllint --noout "$tmp/q.svg"
+ok $? "quantize: well-formed XML (xmllint)"
+n=$(cells "$tmp/q.svg")
+want=$(nonzero "$tmp/q.jsonl")
+[ "$n" = "$want" ] && [ "$n" -gt 100 ]
+ok $? "quantize: $n cells with a tooltip, $want counts not 0"
+out=$(python3 "$py" lines "$tmp/q.svg" "$tmp/q.jsonl")
+ok $? "quantize: each tooltip's time, bucket and count; the darkest: $out"
+out=$(python3 "$py" quantize "$tmp/q.svg")
+ok $? "quantize: powers of two in equal steps, empty ones empty: $out"
+! grep -Eiq '<script|<foreignObject|href=|@import|url\([^#]' "$tmp/q.svg"
+ok $? "self-contained: no script, no external reference"
+
+# --- 64-bit bounds and counts, exactly as written
+printf '%s\n' '{"start": 1795593600.5, "duration": 1, "value": [[[-9223372036854775808,-1],18437736874454810622],[[4611686018427387904,9223372036854775807],9007199254740993]]}' \
+    > "$tmp/big.jsonl"
+heat big "$tmp/big.jsonl" && xmllint --noout "$tmp/big.svg" &&
+    python3 "$py" lines "$tmp/big.svg" "$tmp/big.jsonl" &&
+    grep -q 'total count 18446744073709551615,' "$tmp/big.svg"
+ok $? "64-bit bounds and counts exact in the tooltips, the total 2^64 - 1"
+
+# --- keys: summed without --key, one with it
+python3 "$py" gen keyed 12 11 > "$tmp/k.jsonl"
+heat k "$tmp/k.jsonl" && out=$(python3 "$py" lines "$tmp/k.svg" \
+    "$tmp/k.jsonl") && [ "$(cells "$tmp/k.svg")" = "$(nonzero \
+    "$tmp/k.jsonl")" ]
+ok $? "no --key: every key summed: $out"
+for key in sshd postgres; do
+	heat "k-$key" --key "$key" "$tmp/k.jsonl" && out=$(python3 "$py" \
+	    lines "$tmp/k-$key.svg" "$tmp/k.jsonl" "$key") &&
+	    [ "$(cells "$tmp/k-$key.svg")" = "$(nonzero "$tmp/k.jsonl" \
+	    "$key")" ]
+	ok $? "--key $key: that key's alone: $out"
+done
+! cmp -s "$tmp/k-sshd.svg" "$tmp/k-postgres.svg"
+ok $? "--key: two keys, two maps"
+
+# --- every prefix of line 2 is refused, naming line 2, stdout empty
+line=$(sed -n 2p "$tmp/q.jsonl")
+len=${#line}
+i=1
+bad=
+while [ "$i" -lt "$len" ]; do
+	prefix=$(printf '%s' "$line" | cut -c "1-$i")
+	{ sed -n 1p "$tmp/q.jsonl"; printf '%s\n' "$prefix"; sed -n 3p \
+	    "$tmp/q.jsonl"; } > "$tmp/cut.jsonl"
+	heat cut "$tmp/cut.jsonl"
+	st=$?
+	if [ "$st" -ne 1 ] || [ -s "$tmp/cut.svg" ] || ! grep -q \
+	    "^meta-d: $tmp/cut.jsonl: line 2, column [0-9]*: " "$tmp/cut.err"
+	then
+		bad="$bad $i(status $st: $(head -c 200 "$tmp/cut.err"))"
+	fi
+	i=$((i + 1))
+done
+[ -z "$bad" ]
+ok $? "each of $((len - 1)) prefixes of line 2: status 1, line 2 named, stdout empty:$bad"
+
+# --- malformed lines, each with its status, message and line number
+# check_bad LINE-NUMBER MESSAGE-PART: $tmp/bad.jsonl refused so
+check_bad() {
+	heat bad "$tmp/bad.jsonl"
+	st=$?
+	[ "$st" -eq 1 ] && [ ! -s "$tmp/bad.svg" ] && grep -q \
+	    "^meta-d: $tmp/bad.jsonl: line $1[,:].*$2" "$tmp/bad.err"
+	ok $? "line $1: $2: status $st: $(cat "$tmp/bad.err")"
+}
+good='{"start": 1795593600, "duration": 1, "value": [[[1,1],1]]}'
+keyed='{"start": 1795593600, "duration": 1, "value": {"a": [[[1,1],1]]}}'
+printf '%s\n%s\n' "$good" 'not json' > "$tmp/bad.jsonl"
+check_bad 2 "not an object"
+printf '%s\n%s\n' "$good" '{"start": 1, "value": []}' > "$tmp/bad.jsonl"
+check_bad 2 'no "duration"'
+printf '%s\n\n%s\n' "$good" '{"start": 1, "duration": 1, "value": 7}' \
+    > "$tmp/bad.jsonl"
+check_bad 3 '"value" is a number'
+printf '%s\n%s\n' "$keyed" \
+    '{"start": 1, "duration": 1, "value": {"a": {"b": []}}}' > "$tmp/bad.jsonl"
+check_bad 2 'not a distribution'
+printf '%s\n%s\n' "$good" '{"start": 1, "duration": 1, "value": {"a": []}}' \
+    > "$tmp/bad.jsonl"
+check_bad 2 'the lines of two requests'
+printf '%s\n%s\n' "$good" \
+    '{"start": 1, "duration": 1, "value": [[[1,1],1.5]]}' > "$tmp/bad.jsonl"
+check_bad 2 'not an integer'
+printf '%s\n%s\n' "$good" '{"start": 1, "duration": 1, "value": [[[0,5],1]]}' \
+    > "$tmp/bad.jsonl"
+check_bad 2 'overlaps bucket \[1, 1\] of line 1'
+printf '%s\n\377\n' "$good" > "$tmp/bad.jsonl"
+check_bad 2 'not JSON'
+printf '%s\n' "$keyed" > "$tmp/bad.jsonl"
+heat bad --key b "$tmp/bad.jsonl"
+[ $? -eq 1 ] && [ ! -s "$tmp/bad.svg" ] &&
+    grep -q '^meta-d: .*: line 1: no line holds the key "b"$' "$tmp/bad.err"
+ok $? "--key that no line holds: $(cat "$tmp/bad.err")"
+: > "$tmp/bad.jsonl"
+heat bad "$tmp/bad.jsonl"
+[ $? -eq 1 ] && [ ! -s "$tmp/bad.svg" ] && grep -q 'no line' "$tmp/bad.err"
+ok $? "no line at all: $(cat "$tmp/bad.err")"
+
+# --- the README's picture is what this meta-d draws of its lines (the
+# README's commands; a synthetic recording until a real run replaces it)
+ex=examples/heatmap
+awk -f "$ex/synth.awk" | cmp -s - "$ex/syscall-latency.jsonl"
+ok $? "$ex/syscall-latency.jsonl is what $ex/synth.awk makes"
+heat ex --title 'System call latency, ns (synthetic: examples/heatmap/synth.awk)' \
+    "$ex/syscall-latency.jsonl" && cmp -s "$tmp/ex.svg" \
+    "$ex/syscall-latency.svg"
+ok $? "$ex/syscall-latency.svg is what this meta-d draws of it"
+
+# --- a real browser: headless Chromium
+if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
+	echo "heatmap: the browser's checks skipped: METAD_NO_BROWSER is set"
+	summary heatmap
+	exit
+fi
+if ! command -v chromium > /dev/null 2>&1; then
+	ok 1 "chromium is missing: \"make deps-heatmap\" (or sh mk/deps.sh" \
+	    "install heatmap) installs it; METAD_NO_BROWSER=1 skips this part"
+	summary heatmap
+	exit
+fi
+
+# chrome OUT ARGS...: headless Chromium, its log into OUT.log
+chrome() {
+	c_out=$1
+	shift
+	timeout 90 chromium --headless --no-sandbox --disable-gpu \
+	    --disable-quic --no-first-run --disable-background-networking \
+	    --disable-component-update --disable-sync --hide-scrollbars \
+	    --force-device-scale-factor=1 --user-data-dir="$tmp/profile" \
+	    --enable-logging=stderr --v=0 "$@" > "$c_out.out" 2> "$c_out.log"
+}
+
+# page_errors LOG: the page's console messages (errors among them)
+page_errors() {
+	grep -E ':CONSOLE|Uncaught' "$1"
+}
+
+# size SVG: "W,H" of the document
+size() {
+	sed -n 's/^<svg[^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p' \
+	    "$1"
+}
+
+# The harness first: a page that errs, and an SVG cut short, are caught.
+printf '<html><body><script>console.error("boom")</script></body></html>\n' \
+    > "$tmp/err.html"
+chrome "$tmp/err" --dump-dom "file://$tmp/err.html"
+page_errors "$tmp/err.log" > /dev/null
+ok $? "the browser's log shows a page's console error (harness)"
+head -c 2000 "$tmp/q.svg" > "$tmp/cut.svg"
+chrome "$tmp/cutdom" --dump-dom "file://$tmp/cut.svg"
+grep -q parsererror "$tmp/cutdom.out"
+ok $? "the browser reports an SVG cut short (harness)"
+
+wh=$(size "$tmp/q.svg")
+chrome "$tmp/shot" --screenshot="$tmp/q.png" --window-size="$wh" \
+    "file://$tmp/q.svg"
+st=$?
+if [ "$st" -ne 0 ] || [ ! -s "$tmp/q.png" ]; then
+	ok 1 "chromium rendered no PNG (status $st; its log's end below):" \
+	    "is it installed whole (make deps-heatmap)? does it run as this user?"
+	tail -n 5 "$tmp/shot.log" | sed 's/^/    /'
+	summary heatmap
+	exit
+fi
+ok 0 "chromium rendered the map ($wh) to a PNG"
+out=$(python3 "$py" pixels "$tmp/q.svg" "$tmp/q.png")
+ok $? "pixels: each cell its shade, the darkest the largest count, 0 white: $out"
+errs=$(page_errors "$tmp/shot.log")
+[ -z "$errs" ]
+ok $? "the page logged no error: $errs"
+chrome "$tmp/dom" --dump-dom "file://$tmp/q.svg"
+grep -q '<svg' "$tmp/dom.out" && ! grep -q parsererror "$tmp/dom.out"
+ok $? "the browser parsed the SVG (no parsererror)"
+
+# Through a page, as an image: it loads, at its size, with no error.
+cp "$tmp/q.svg" "$tmp/map.svg"
+cat > "$tmp/page.html" <<'HTML'
+<!DOCTYPE html>
+<html><head><title>pending</title>
+<script>
+window.onerror = function (m) { document.title = "error: " + m; };
+</script></head>
+<body style="margin: 0">
+<img src="map.svg" alt="heat map"
+  onload="document.title = 'loaded ' + this.naturalWidth + 'x' + this.naturalHeight"
+  onerror="document.title = 'error: the SVG did not load'">
+</body></html>
+HTML
+chrome "$tmp/page" --dump-dom "file://$tmp/page.html"
+w=${wh%,*}
+h=${wh#*,}
+grep -q "<title>loaded ${w}x$h</title>" "$tmp/page.out" &&
+    [ -z "$(page_errors "$tmp/page.log")" ]
+ok $? "a page shows it as an image, ${w}x$h, with no error: $(grep -o \
+    '<title>[^<]*</title>' "$tmp/page.out")"
+
+summary heatmap
