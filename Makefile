@@ -395,9 +395,10 @@ check-dtrace: meta-d
 
 # meta-d --run with the real libdtrace, as root (tests/run.sh): values,
 # exactness, drops, errors, signals; then again under the sanitizers.
-check-run: meta-d build/sanitize/meta-d
+check-run: meta-d build/sanitize/meta-d deps-heatmap
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 sh tests/run.sh build/sanitize/meta-d
+	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
 
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.

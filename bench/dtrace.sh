@@ -90,6 +90,7 @@ one() {
 	b=$(cpu $p)
 	kill -TERM $p
 	wait $p
+	[ -n "$a" ] && [ -n "$b" ] || { echo "bench: meta-d ended early" >&2; b=0 a=0; }
 	mt=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) * 10 / 3 }')
 	./meta-d -x aggsize=64m -x quiet -s n -p "$only" "$ppid" > "$tmp/k.d"
 	printf 'tick-%s\n{\n\tprinta(@);\n}\n' "$2" >> "$tmp/k.d"
@@ -103,6 +104,7 @@ one() {
 	b=$(cpu $p)
 	kill -TERM $p
 	wait $p
+	[ -n "$a" ] && [ -n "$b" ] || { echo "bench: dtrace ended early" >&2; b=0 a=0; }
 	dt=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) * 10 / 3 }')
 	echo "$1 $2 $mt $dt"
 }
@@ -112,16 +114,16 @@ one() {
 	one 100000 30s 30
 } > "$tmp/keys"
 while read -r k i mt dt; do
-	echo "| $k | $i | $mt ms | $dt ms | $(awk -v m="$mt" -v d="$dt" 'BEGIN { printf "%.2f", d > 0 ? m / d : 0 }') |"
+	echo "| $k | $i | $mt ms | $dt ms | $(awk -v m="$mt" -v d="$dt" 'BEGIN { printf "%.2f", (d > 0 ? m / d : 0) }') |"
 done < "$tmp/keys"
 echo
-em=$(awk '{ x = log($1); y = log($3 > 0 ? $3 : 0.1); n++; sx += x; sy += y;
+em=$(awk '{ x = log($1); y = log(($3 > 0 ? $3 : 0.1)); n++; sx += x; sy += y;
     sxx += x * x; sxy += x * y }
     END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$tmp/keys")
-ed=$(awk '{ x = log($1); y = log($4 > 0 ? $4 : 0.1); n++; sx += x; sy += y;
+ed=$(awk '{ x = log($1); y = log(($4 > 0 ? $4 : 0.1)); n++; sx += x; sy += y;
     sxx += x * x; sxy += x * y }
     END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$tmp/keys")
-r10=$(awk '$1 == 10000 { printf "%.2f", $4 > 0 ? $3 / $4 : 0 }' "$tmp/keys")
+r10=$(awk '$1 == 10000 { printf "%.2f", ($4 > 0 ? $3 / $4 : 0) }' "$tmp/keys")
 echo "| measure | meta-d | dtrace | target |"
 echo "|---|---|---|---|"
 echo "| growth exponent in keys | $em | $ed | 1.1: $(mark "$em <= 1.1") |"

@@ -33,11 +33,13 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -328,6 +330,22 @@ md_run_loop(md_run_t *ru, uint64_t interval, uint64_t duration)
 	return (st >= 0 ? MD_CLI_SUCCESS : MD_CLI_ERROR);
 }
 
+/*
+ * The last line is out: the reader of fd (a pipe into --heatmap, jq) has
+ * all there is, and sees its end now, not after dtrace has let go of its
+ * probes (tens of seconds for every system call, on Linux).
+ */
+static void
+md_run_eof(int fd)
+{
+	int null = open("/dev/null", O_WRONLY);
+
+	if (null >= 0) {
+		(void) dup2(null, fd);
+		(void) close(null);
+	}
+}
+
 int
 md_cli_run(md_cli_job_t *j)
 {
@@ -364,6 +382,7 @@ md_cli_run(md_cli_job_t *j)
 		rv = MD_CLI_ERROR;
 	} else {
 		rv = md_run_loop(&ru, interval, duration);
+		md_run_eof(o->o_out);
 	}
 	md_dt_close(ru.ru_dt);
 	md_run_unsignals(old);

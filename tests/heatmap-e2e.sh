@@ -31,6 +31,15 @@ skip() {
 
 [ "$(id -u)" = 0 ] || skip "--run needs root (it loads probes into the" \
     "kernel), and this is uid $(id -u)"
+# the libdtrace --run runs with, mended where it must be (dtrace-env.sh)
+. tests/dtrace-env.sh
+if ! dt_find; then
+	echo "heatmap-e2e: $dt_why" >&2
+	exit 1
+fi
+set -a
+. build/dtrace/env
+set +a
 
 # A workload: system calls, all the while (a copy of dd reading a byte at
 # a time).
@@ -42,7 +51,7 @@ wl=$!
 # The recipe, --run's status kept apart from the pipe's.
 { timeout 300 "$bin" --run -n latency -T 3s examples/linux/syscall.json \
     2> "$tmp/run.err"; echo $? > "$tmp/run.status"; } |
-    tee "$tmp/run.jsonl" | timeout 60 "$bin" --heatmap > "$tmp/run.svg" \
+    tee "$tmp/run.jsonl" | timeout 300 "$bin" --heatmap > "$tmp/run.svg" \
     2> "$tmp/heat.err"
 heat=$?
 kill "$wl" 2> /dev/null
