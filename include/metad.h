@@ -332,6 +332,22 @@ extern MD_API int md_metric_check(const md_metric_t *, const md_request_t *,
     md_error_t *);
 
 /*
+ * md_metric_check_each() is md_metric_check() that also hands each
+ * request's result to fn, before freeing it: with the request in words
+ * ("-s execname -n latency", "with no options"; NULL for the request
+ * given), the request, its result, and whether it is another way of
+ * asking the request before (a predicate on a field of unknown type
+ * comes as f == "" and as f == 0: the field's type takes one).  fn
+ * returns 0 to go on, or not 0 to stop the check, which then returns -1
+ * with MD_ERR_NONE in *err.
+ */
+typedef int md_check_f(void *, const char *, const md_request_t *,
+    const md_result_t *, int);
+
+extern MD_API int md_metric_check_each(const md_metric_t *,
+    const md_request_t *, md_check_f *, void *, md_error_t *);
+
+/*
  * Values (SPEC 8.1): what a consumer of libdtrace reads from a script's
  * aggregation, interval by interval, as meta-d --run prints it.  The
  * consumer (with libdtrace, not in this library) hands each record over

@@ -46,6 +46,7 @@
 #define	OPT_CHECKD	260
 #define	OPT_METRICS	262
 #define	OPT_RUN		263
+#define	OPT_COMPILE	264
 #define	OPT_HEATMAP	270
 #define	OPT_TITLE	271
 #define	OPT_KEY		272
@@ -61,7 +62,7 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ 0, "the scripts", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_scripts },
 	{ OPT_JSON, "--json", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_json },
 	{ 'o', "-o", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_outdir },
-	{ OPT_CHECK, "--check", MD_CLI_INMETRIC, MD_CLI_TREQ, 0,
+	{ OPT_CHECK, "--check", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TCOMPILE, 0,
 	    md_cli_check },
 	{ OPT_CHECKD, "--check-d", MD_CLI_INTEXT, 0, 0, md_cli_checkd },
 	{ OPT_LIST, "--list-fields", MD_CLI_INMETRIC, 0, 0, md_cli_fields },
@@ -174,6 +175,8 @@ opt_name(int c, char *buf)
 {
 	if (c == OPT_TITLE)
 		return ("--title");
+	if (c == OPT_COMPILE)
+		return ("--compile");
 	if (c == OPT_KEY)
 		return ("--key");
 	buf[0] = '-';
@@ -387,6 +390,11 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		given(o, MD_CLI_TREQ, c);
 		return (take_request(o, c, arg));
 	}
+	if (c == OPT_COMPILE) {
+		given(o, MD_CLI_TCOMPILE, c);
+		o->o_compile = 1;
+		return (MD_CLI_SUCCESS);
+	}
 	if (c == OPT_TITLE || c == OPT_KEY) {
 		given(o, MD_CLI_THEAT, c);
 		if (c == OPT_TITLE)
@@ -428,6 +436,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "to-json", no_argument, NULL, OPT_TOJSON },
 		{ "check-d", no_argument, NULL, OPT_CHECKD },
 		{ "run", no_argument, NULL, OPT_RUN },
+		{ "compile", no_argument, NULL, OPT_COMPILE },
 		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "key", required_argument, NULL, OPT_KEY },

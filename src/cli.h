@@ -13,6 +13,7 @@
  *	cli_heatmap.c	--heatmap: the lines of --run drawn as an SVG
  *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
  *	cli_run.c	--run: a metric's values, interval by interval
+ *	cli_compile.c	--check --compile: the real compiler's verdicts
  *	cli_dtrace.c	the system's libdtrace, the one file that knows
  *			its dialect (cli_nodtrace.c: built without one)
  *
@@ -83,6 +84,7 @@ typedef struct md_cli_opts {
 	int		o_done;		/* -h or -V answered */
 	unsigned	o_given;	/* MD_CLI_T* groups given */
 	int		o_givenopt[MD_CLI_NGROUPS]; /* each one's first */
+	int		o_compile;	/* --compile */
 	const char	**o_sfields;	/* -s, in order */
 	size_t		o_nsfields;
 	const char	*o_nfield;	/* -n, the last one */
@@ -134,6 +136,8 @@ extern int md_cli_fields(md_cli_job_t *);	/* cli_info.c */
 extern int md_cli_tojson(md_cli_job_t *);
 extern int md_cli_metrics(md_cli_job_t *);	/* cli_find.c */
 extern int md_cli_run(md_cli_job_t *);		/* cli_run.c */
+extern int md_cli_compile(md_cli_job_t *, const md_request_t *,
+    const char *);				/* cli_compile.c */
 extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
 
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
@@ -205,6 +209,8 @@ typedef struct md_dt_hooks {
 #define	MD_DT_ERRTAGS	0x1	/* messages lead with their tag */
 #define	MD_DT_ZDEFS	0x2	/* probes that match none are no error */
 #define	MD_DT_SWITCH	0x4	/* drain every 10 ms at most (--run) */
+#define	MD_DT_ENABLE	0x8	/* md_dt_compile(): and make it the program */
+#define	MD_DT_LINES	0x10	/* md_dt_compile(): as -s, messages by line */
 
 #define	MD_DT_NEXT	0
 #define	MD_DT_REMOVE	1

@@ -2,8 +2,13 @@
  * cli_check.c: checking without generating.  --check judges a metric's
  * D, every request a user can make of it or the one the options make;
  * --check-d judges a file of D, as compilers report: FILE:LINE:COLUMN:
- * MESSAGE.  Neither writes anything on standard output.
+ * MESSAGE.  Neither writes anything on standard output.  --check
+ * --compile goes on to the real compiler (cli_compile.c).
  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -16,6 +21,57 @@ md_cli_has_request(const md_cli_opts_t *o)
 	    NULL || o->o_duration != NULL);
 }
 
+/*
+ * The request the options make, in words, as --compile names it: its -s,
+ * -n, -p and -z options (the rest change no name or type).
+ */
+static char *
+md_cli_label(const md_cli_opts_t *o)
+{
+	char *text = NULL;
+	size_t len, i;
+	FILE *f;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return (NULL);
+	for (i = 0; i < o->o_nsfields; i++)
+		(void) fprintf(f, " -s %s", o->o_sfields[i]);
+	if (o->o_nfield != NULL)
+		(void) fprintf(f, " -n %s", o->o_nfield);
+	if (o->o_predarg != NULL)
+		(void) fprintf(f, " -p '%s'", o->o_predarg);
+	for (i = 0; i < o->o_nzones; i++)
+		(void) fprintf(f, " -z %s", o->o_zones[i]);
+	if (md_cli_mclose(f, &text) != 0)
+		return (NULL);
+	if (len == 0) {
+		free(text);
+		return (strdup("the request"));
+	}
+	(void) memmove(text, text + 1, len);
+	return (text);
+}
+
+/* What --check found; with --compile, then the compiler's verdicts. */
+static int
+md_cli_checked(md_cli_job_t *j, const md_request_t *req)
+{
+	char *label;
+	int rv;
+
+	if (!j->cj_o->o_compile)
+		return (MD_CLI_SUCCESS);
+	if (req == NULL)
+		return (md_cli_compile(j, NULL, NULL));
+	if ((label = md_cli_label(j->cj_o)) == NULL) {
+		md_cli_err(j->cj_o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	rv = md_cli_compile(j, req, label);
+	free(label);
+	return (rv);
+}
+
 int
 md_cli_check(md_cli_job_t *j)
 {
@@ -24,12 +80,12 @@ md_cli_check(md_cli_job_t *j)
 
 	if (md_cli_has_request(o)) {
 		if (md_metric_check(j->cj_m, j->cj_req, &err) == 0)
-			return (MD_CLI_SUCCESS);
+			return (md_cli_checked(j, j->cj_req));
 		md_cli_request_err(o, &err);
 		return (MD_CLI_ERROR);
 	}
 	if (md_metric_check(j->cj_m, NULL, &err) == 0)
-		return (MD_CLI_SUCCESS);
+		return (md_cli_checked(j, NULL));
 	if (err.mde_code == MD_ERR_NOMEM)
 		md_cli_err(o, "%s", err.mde_msg);
 	else if (err.mde_code == MD_ERR_LIMIT)

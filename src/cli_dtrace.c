@@ -228,33 +228,45 @@ md_dt_close(md_dt_t *dt)
 }
 
 /*
- * Compile text (len bytes) as dtrace -s does, from a stream, so that its
- * messages have their line ("line 3: ..."); with enable, make it the
- * handle's program, the handlers first.  Returns 0, or -1 with dtrace's
- * message.
+ * Compile text (len bytes): with MD_DT_LINES as dtrace -s does, from a
+ * stream, so that messages have their line ("line 3: ..."), else from a
+ * string, as dtrace -n does; with MD_DT_ENABLE, make it the handle's
+ * program, the handlers first.  Returns 0, or -1 with dtrace's message.
  */
 int
-md_dt_compile(md_dt_t *dt, const char *text, size_t len, int enable,
+md_dt_compile(md_dt_t *dt, const char *text, size_t len, int flags,
     char *msg, size_t msglen)
 {
 	static char *argv[] = { "meta-d", NULL };
 	dtrace_proginfo_t info;
+	char *s;
 	FILE *f;
 
-	if ((f = fmemopen((void *)(uintptr_t)text, len, "r")) == NULL) {
-		md_dt_msg(msg, msglen, "cannot read the script",
-		    strerror(errno));
-		return (-1);
+	if (flags & MD_DT_LINES) {
+		if ((f = fmemopen((void *)(uintptr_t)text, len, "r")) == NULL) {
+			md_dt_msg(msg, msglen, "cannot read the script",
+			    strerror(errno));
+			return (-1);
+		}
+		dt->dt_prog = dtrace_program_fcompile(dt->dt_h, f,
+		    dt->dt_cflags, 1, argv);
+		(void) fclose(f);
+	} else {
+		if ((s = strndup(text, len)) == NULL) {
+			md_dt_msg(msg, msglen, "cannot read the script",
+			    strerror(ENOMEM));
+			return (-1);
+		}
+		dt->dt_prog = dtrace_program_strcompile(dt->dt_h, s,
+		    DTRACE_PROBESPEC_NAME, dt->dt_cflags, 1, argv);
+		free(s);
 	}
-	dt->dt_prog = dtrace_program_fcompile(dt->dt_h, f, dt->dt_cflags, 1,
-	    argv);
-	(void) fclose(f);
 	if (dt->dt_prog == NULL) {
 		(void) snprintf(msg, msglen, "%s",
 		    dtrace_errmsg(dt->dt_h, dtrace_errno(dt->dt_h)));
 		return (-1);
 	}
-	if (!enable)
+	if (!(flags & MD_DT_ENABLE))
 		return (0);
 	if (dtrace_handle_err(dt->dt_h, md_dt_onerr, dt) != 0 ||
 	    dtrace_handle_drop(dt->dt_h, md_dt_ondrop, dt) != 0 ||

@@ -35,13 +35,13 @@ md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
 }
 
 int
-md_dt_compile(md_dt_t *dt, const char *text, size_t len, int enable,
+md_dt_compile(md_dt_t *dt, const char *text, size_t len, int flags,
     char *msg, size_t msglen)
 {
 	(void) dt;
 	(void) text;
 	(void) len;
-	(void) enable;
+	(void) flags;
 	(void) snprintf(msg, msglen, "%s", md_dt_missing());
 	return (-1);
 }

@@ -198,8 +198,8 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 		md_cli_err(ru->ru_o, "--run: %s", msg);
 		return (-1);
 	}
-	if (md_dt_compile(ru->ru_dt, r->mdr_scripts[0], r->mdr_lens[0], 1,
-	    msg, sizeof (msg)) != 0) {
+	if (md_dt_compile(ru->ru_dt, r->mdr_scripts[0], r->mdr_lens[0],
+	    MD_DT_ENABLE | MD_DT_LINES, msg, sizeof (msg)) != 0) {
 		md_cli_err(ru->ru_o, "--run: failed to compile the script: %s",
 		    msg);
 		return (-1);
