@@ -7,8 +7,10 @@
 #   make test       unit tests (Check) and golden tests of the command line
 #   make check      everything CI runs but the conformance cases
 #   make check-valgrind   the golden tests under valgrind
-#   make check-dtrace     every example's scripts compiled by a real dtrace,
-#                   and the Linux examples traced for real (DTRACE=)
+#   make check-dtrace     every example's scripts compiled by the real
+#                   compiler (--compile), and the Linux examples traced for
+#                   real (DTRACE=)
+#   make check-run  meta-d --run traced for real, as root
 #   make check-ddiff      meta-d's D checker against a real dtrace, on valid
 #                   D broken on purpose (DDIFF_PER= mutants per seed)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -382,14 +384,17 @@ heatmap-e2e: meta-d deps-heatmap
 install-test: all
 	sh tests/install.sh $(MAKE)
 
-# A few scripts of each example through a real dtrace, or a line saying
-# why there is none to use (make test).
+# --compile's verdicts against the dtrace command's on three requests, or
+# a line saying why there is no dtrace to use (make test).
 dtrace-quick: meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace.sh -q ./meta-d
 
-# Every script of every example compiled by a real dtrace, then each Linux
-# example traced for real; fails without a dtrace that works.
+# Every script of every example compiled by the real compiler (meta-d
+# --check --compile), its verdicts compared with the dtrace command's on a
+# sample, then each Linux example traced for real; fails without a dtrace
+# that works.
 check-dtrace: meta-d
+	DTRACE='$(DTRACE)' sh tests/compile.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace-run.sh ./meta-d
 

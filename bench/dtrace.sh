@@ -14,6 +14,9 @@
 #     against the dtrace command printing the same aggregation from a tick
 #     clause (printa), measured from /proc over 3 intervals, and the growth
 #     exponent; targets: a tenth of dtrace's at 10,000 keys, exponent 1.1.
+#  6. --check --compile: scripts compiled per second, against the dtrace
+#     command compiling the same scripts one process each, two at a time;
+#     target: 50 times as many.
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -128,3 +131,49 @@ echo "| measure | meta-d | dtrace | target |"
 echo "|---|---|---|---|"
 echo "| growth exponent in keys | $em | $ed | 1.1: $(mark "$em <= 1.1") |"
 echo "| ratio at 10,000 keys | $r10 | 1 | 0.1: $(mark "$r10 <= 0.1") |"
+
+echo
+echo "## 6. Compiling a metric library (--check --compile)"
+echo
+echo "Scripts per second: \`meta-d --check --compile\` of each example"
+echo "(every request, each distinct script compiled once: counted by the"
+echo "children it forks, one a compile), against the dtrace"
+echo "command compiling ten distinct scripts of the Linux system-call"
+echo "example, one process each (\`dtrace -xerrtags -Z -e -s\`), two at a"
+echo "time.  The target is the library's: every example in turn."
+echo
+for f in $(./meta-d --list-fields examples/linux/syscall.json); do
+	./meta-d -s "$f" examples/linux/syscall.json > "$tmp/c-s-$f.d" 2> /dev/null
+	./meta-d -n "$f" examples/linux/syscall.json > "$tmp/c-n-$f.d" 2> /dev/null
+done
+ls "$tmp"/c-*.d | head -n 10 > "$tmp/clist"
+k=$(wc -l < "$tmp/clist")
+t0=$(date +%s.%N)
+xargs -P 2 -I{} sh -c 'build/dtrace/dt -xerrtags -Z -e -s {} > /dev/null 2>&1' \
+    < "$tmp/clist"
+t1=$(date +%s.%N)
+dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+dr=$(awk -v n="$k" -v t="$dt" 'BEGIN { printf "%.2f", n / t }')
+echo "The dtrace command: $k scripts in $dt s, $dr scripts/s."
+echo
+echo "| metric | scripts | --compile | scripts/s | ratio to dtrace |"
+echo "|---|---|---|---|---|"
+tn=0
+tt=0
+for m in examples/linux/*.json examples/*.json; do
+	n=$(strace -f -qq -e trace=clone,fork,vfork -e signal=none \
+	    ./meta-d --check --compile "$m" 2>&1 >/dev/null |
+	    grep -c 'clone\|fork')
+	t0=$(date +%s.%N)
+	./meta-d --check --compile "$m" > /dev/null 2>&1
+	t1=$(date +%s.%N)
+	mt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+	mr=$(awk -v n="$n" -v t="$mt" 'BEGIN { printf "%.1f", n / t }')
+	r=$(awk -v a="$mr" -v b="$dr" 'BEGIN { printf "%.0f", a / b }')
+	echo "| $m | $n | $mt s | $mr | $r |"
+	tn=$((tn + n))
+	tt=$(awk -v a="$tt" -v b="$mt" 'BEGIN { printf "%.2f", a + b }')
+done
+mr=$(awk -v n="$tn" -v t="$tt" 'BEGIN { printf "%.1f", n / t }')
+r=$(awk -v a="$mr" -v b="$dr" 'BEGIN { printf "%.0f", a / b }')
+echo "| the library | $tn | $tt s | $mr | $r: target 50, $(mark "$r >= 50") |"

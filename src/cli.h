@@ -226,6 +226,7 @@ extern int md_dt_go(md_dt_t *, char *, size_t);
 extern int md_dt_interval(md_dt_t *, md_dt_rec_f *, void *, char *, size_t);
 extern int md_dt_stop(md_dt_t *);
 extern void md_dt_close(md_dt_t *);
+extern void md_dt_abandon(md_dt_t *);
 
 /* Between the modes and their helpers. */
 extern int md_cli_isjs(const char *, size_t);

@@ -217,6 +217,17 @@ md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
 	return (dt);
 }
 
+/*
+ * The handle left to the process's end, which frees all it holds: for a
+ * handle that enabled nothing (compiles only), whose dtrace_close() would
+ * only free memory, and slowly.  meta-d's own part is freed.
+ */
+void
+md_dt_abandon(md_dt_t *dt)
+{
+	free(dt);
+}
+
 void
 md_dt_close(md_dt_t *dt)
 {

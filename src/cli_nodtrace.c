@@ -77,3 +77,9 @@ md_dt_close(md_dt_t *dt)
 {
 	(void) dt;
 }
+
+void
+md_dt_abandon(md_dt_t *dt)
+{
+	(void) dt;
+}
