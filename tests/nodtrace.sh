@@ -26,6 +26,12 @@ ok $? "it holds no libdtrace"
     grep -q '^meta-d: --run: this meta-d was built without libdtrace' "$dir.err"
 ok $? "--run: status 2, and why: $(head -n 1 "$dir.err")"
 
+"$dir/meta-d" --check --compile examples/linux/syscall.json > "$dir.out" \
+    2> "$dir.err"
+[ $? -eq 2 ] && [ ! -s "$dir.out" ] &&
+    grep -q '^meta-d: --compile: this meta-d was built without libdtrace' "$dir.err"
+ok $? "--check --compile: status 2, and why: $(head -n 1 "$dir.err")"
+
 sh tests/golden.sh "$dir/meta-d" > "$dir.golden" 2>&1
 ok $? "everything else: $(tail -n 1 "$dir.golden")"
 summary nodtrace
