@@ -84,8 +84,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
 	src/md_option.c src/md_gen.c src/md_result.c src/md_quant.c \
-	src/md_series.c src/md_values.c src/md_jline.c src/md_hmsvg.c \
-	src/md_heatmap.c
+	src/md_series.c src/md_values.c src/md_prom.c src/md_jline.c \
+	src/md_hmsvg.c src/md_heatmap.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 # dtrace.h uses caddr_t, which glibc declares only outside strict POSIX.
 ifeq ($(UNAME_S),Linux)
@@ -118,7 +118,8 @@ src/cli_dtrace.o build/sanitize/src/cli_dtrace.o \
 
 CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
 	src/cli_check.o src/cli_info.o src/cli_dir.o src/cli_js.o src/cli_find.o \
-	src/cli_run.o src/cli_compile.o src/cli_heatmap.o $(DT_SRC:.c=.o)
+	src/cli_run.o src/cli_prom.o src/cli_compile.o src/cli_heatmap.o \
+	$(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \

@@ -441,6 +441,31 @@ extern MD_API char *md_values_line(md_values_t *, double, double, uint64_t,
 extern MD_API void md_values_free(md_values_t *);
 
 /*
+ * Prometheus (meta-d --run --prometheus, SPEC 8.3): the values of a run,
+ * accumulated since it began, as the text exposition format (0.0.4) of one
+ * metric family: a counter (NAME_total) for count and sum, a gauge for
+ * avg, stddev, min and max (the last interval's), a histogram for the
+ * quantizations (NAME_bucket by each bucket's greatest value, +Inf,
+ * NAME_count), and the counters NAME_drops_total and NAME_errors_total.
+ * md_prom_new() takes the family's name, its help, the label of each -s
+ * field and the function; names must match [a-zA-Z_][a-zA-Z0-9_]*
+ * (md_prom_name_valid()), else MD_ERR_OPTION.  md_prom_add() adds one
+ * key's value of an interval (as md_values_add()); md_prom_text() gives
+ * the exposition of all until now, with the interval's drops and errors,
+ * and starts the next interval; the caller frees it.
+ */
+typedef struct md_prom md_prom_t;
+
+extern MD_API int md_prom_name_valid(const char *);
+extern MD_API md_prom_t *md_prom_new(const char *, const char *,
+    const char *const *, size_t, md_aggfn_t, md_error_t *);
+extern MD_API int md_prom_add(md_prom_t *, const char *const *,
+    const size_t *, const md_value_t *, md_error_t *);
+extern MD_API char *md_prom_text(md_prom_t *, uint64_t, uint64_t, size_t *,
+    md_error_t *);
+extern MD_API void md_prom_free(md_prom_t *);
+
+/*
  * Heat maps (meta-d --heatmap, SPEC 8.4): the JSON lines meta-d --run
  * prints, one object an interval (SPEC 8.1), drawn as one self-contained
  * SVG document: a column an interval, left to right, as wide as its

@@ -47,6 +47,8 @@
 #define	OPT_METRICS	262
 #define	OPT_RUN		263
 #define	OPT_COMPILE	264
+#define	OPT_PROM	265
+#define	OPT_NAME	266
 #define	OPT_HEATMAP	270
 #define	OPT_TITLE	271
 #define	OPT_KEY		272
@@ -68,7 +70,8 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_LIST, "--list-fields", MD_CLI_INMETRIC, 0, 0, md_cli_fields },
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
-	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ, 1, md_cli_run },
+	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM, 1,
+	    md_cli_run },
 	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT, 0,
 	    md_cli_heatmap }
 };
@@ -79,6 +82,8 @@ static const char md_cli_usage_text[] =
 	"              [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] "
 	"[-T DURATION]\n"
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
+	"       meta-d --run --prometheus FILE [--name NAME] [-s FIELD ...] "
+	"[...] [METRIC]\n"
 	"       meta-d --check [--compile] [-s FIELD ...] [-n FIELD] [...] "
 	"[METRIC]\n"
 	"       meta-d --list-fields | --to-json [METRIC]\n"
@@ -111,6 +116,9 @@ static const char md_cli_usage_text[] =
 	"  --run                  trace with libdtrace, and print the values as "
 	"JSON,\n"
 	"                         a line every -i (1s), until -T or a signal\n"
+	"  --prometheus FILE      with --run: keep FILE a Prometheus textfile "
+	"of the values\n"
+	"  --name NAME            its metric's name (metad_METRIC_NFIELD)\n"
 	"  --check                only check the metric and its D (with -s, -n,\n"
 	"                         -p, -z...: that request's scripts only)\n"
 	"  --compile              with --check: compile each script with "
@@ -181,6 +189,10 @@ opt_name(int c, char *buf)
 		return ("--title");
 	if (c == OPT_COMPILE)
 		return ("--compile");
+	if (c == OPT_PROM)
+		return ("--prometheus");
+	if (c == OPT_NAME)
+		return ("--name");
 	if (c == OPT_KEY)
 		return ("--key");
 	buf[0] = '-';
@@ -399,6 +411,14 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		o->o_compile = 1;
 		return (MD_CLI_SUCCESS);
 	}
+	if (c == OPT_PROM || c == OPT_NAME) {
+		given(o, MD_CLI_TPROM, c);
+		if (c == OPT_PROM)
+			o->o_promfile = arg;
+		else
+			o->o_promname = arg;
+		return (MD_CLI_SUCCESS);
+	}
 	if (c == OPT_TITLE || c == OPT_KEY) {
 		given(o, MD_CLI_THEAT, c);
 		if (c == OPT_TITLE)
@@ -441,6 +461,8 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "check-d", no_argument, NULL, OPT_CHECKD },
 		{ "run", no_argument, NULL, OPT_RUN },
 		{ "compile", no_argument, NULL, OPT_COMPILE },
+		{ "prometheus", required_argument, NULL, OPT_PROM },
+		{ "name", required_argument, NULL, OPT_NAME },
 		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "key", required_argument, NULL, OPT_KEY },

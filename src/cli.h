@@ -14,6 +14,7 @@
  *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
  *	cli_run.c	--run: a metric's values, interval by interval
  *	cli_compile.c	--check --compile: the real compiler's verdicts
+ *	cli_prom.c	--run --prometheus: a node exporter's textfile
  *	cli_dtrace.c	the system's libdtrace, the one file that knows
  *			its dialect (cli_nodtrace.c: built without one)
  *
@@ -64,6 +65,7 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
 #define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
 #define	MD_CLI_THEAT	0x04	/* --title --key: a heat map's */
+#define	MD_CLI_TPROM	0x08	/* --prometheus --name: --run's */
 #define	MD_CLI_NGROUPS	8	/* at most */
 
 /* The input a mode reads. */
@@ -85,6 +87,8 @@ typedef struct md_cli_opts {
 	unsigned	o_given;	/* MD_CLI_T* groups given */
 	int		o_givenopt[MD_CLI_NGROUPS]; /* each one's first */
 	int		o_compile;	/* --compile */
+	const char	*o_promfile;	/* --prometheus */
+	const char	*o_promname;	/* --name */
 	const char	**o_sfields;	/* -s, in order */
 	size_t		o_nsfields;
 	const char	*o_nfield;	/* -n, the last one */
@@ -227,6 +231,25 @@ extern int md_dt_interval(md_dt_t *, md_dt_rec_f *, void *, char *, size_t);
 extern int md_dt_stop(md_dt_t *);
 extern void md_dt_close(md_dt_t *);
 extern void md_dt_abandon(md_dt_t *);
+
+/*
+ * --run --prometheus FILE (cli_prom.c): the exposition of the values
+ * since tracing began, FILE replaced by it at each interval's end.
+ */
+typedef struct md_cli_prom {
+	md_prom_t	*cp_prom;	/* NULL: no --prometheus */
+	md_cli_dir_t	cp_dir;		/* FILE's, opened once */
+	const char	*cp_base;	/* FILE's name in it */
+	const char	*cp_file;
+} md_cli_prom_t;
+
+extern int md_cli_prom_open(md_cli_prom_t *, const md_cli_opts_t *,
+    const md_metric_t *, md_aggfn_t);
+extern int md_cli_prom_add(md_cli_prom_t *, const char *const *,
+    const size_t *, const md_value_t *, md_error_t *);
+extern void md_cli_prom_write(md_cli_prom_t *, const md_cli_opts_t *,
+    uint64_t, uint64_t);
+extern void md_cli_prom_close(md_cli_prom_t *);
 
 /* Between the modes and their helpers. */
 extern int md_cli_isjs(const char *, size_t);

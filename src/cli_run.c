@@ -77,6 +77,7 @@ typedef struct md_run {
 	uint64_t		ru_errors;
 	int64_t			*ru_delta;	/* a record's part */
 	size_t			ru_ndelta;
+	md_cli_prom_t		ru_prom;	/* --prometheus */
 	md_error_t		ru_err;
 } md_run_t;
 
@@ -112,7 +113,8 @@ md_run_bykey(md_run_t *ru, const md_dt_rec_t *r)
 	if (e >= ru->ru_upto)
 		return (MD_DT_NEXT);
 	if (md_values_add(ru->ru_values, r->dr_keys + 1, r->dr_keylens + 1,
-	    &v, &ru->ru_err) != 0)
+	    &v, &ru->ru_err) != 0 || md_cli_prom_add(&ru->ru_prom,
+	    r->dr_keys + 1, r->dr_keylens + 1, &v, &ru->ru_err) != 0)
 		return (-1);
 	return (MD_DT_REMOVE);
 }
@@ -144,8 +146,9 @@ md_run_record(const md_dt_rec_t *r, void *arg)
 	    r->dr_keylen, r->dr_gen, r->dr_fn, r->dr_data, ru->ru_delta,
 	    r->dr_ndata, &ru->ru_err)) < 0)
 		return (-1);
-	if (changed && md_values_add(ru->ru_values, r->dr_keys,
-	    r->dr_keylens, &v, &ru->ru_err) != 0)
+	if (changed && (md_values_add(ru->ru_values, r->dr_keys,
+	    r->dr_keylens, &v, &ru->ru_err) != 0 || md_cli_prom_add(
+	    &ru->ru_prom, r->dr_keys, r->dr_keylens, &v, &ru->ru_err) != 0))
 		return (-1);
 	return (MD_DT_NEXT);
 }
@@ -287,6 +290,8 @@ md_run_interval(md_run_t *ru, double start, double duration, int last)
 		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
 		return (-1);
 	}
+	md_cli_prom_write(&ru->ru_prom, ru->ru_o, ru->ru_drops,
+	    ru->ru_errors);
 	ru->ru_drops = ru->ru_errors = 0;
 	if (md_cli_write(ru->ru_o->o_out, line, len) != 0) {
 		free(line);
@@ -368,8 +373,15 @@ md_cli_run(md_cli_job_t *j)
 	if ((r = md_run_script(j, interval, &rv)) == NULL)
 		return (rv);
 	(void) memset(&ru, 0, sizeof (ru));
+	ru.ru_prom.cp_dir.cd_fd = ru.ru_prom.cp_dir.cd_pfd = -1;
 	ru.ru_o = o;
 	ru.ru_fn = r->mdr_fn;
+	if (o->o_promfile != NULL && (rv = md_cli_prom_open(&ru.ru_prom, o,
+	    j->cj_m, r->mdr_fn)) != 0) {
+		md_cli_prom_close(&ru.ru_prom);
+		md_result_free(r);
+		return (rv);
+	}
 	ru.ru_bykey = r->mdr_fn == MD_AGG_MIN || r->mdr_fn == MD_AGG_MAX;
 	md_run_signal = 0;
 	md_run_signals(old);
@@ -388,6 +400,7 @@ md_cli_run(md_cli_job_t *j)
 	md_run_unsignals(old);
 	md_values_free(ru.ru_values);
 	md_series_free(ru.ru_series);
+	md_cli_prom_close(&ru.ru_prom);
 	free(ru.ru_delta);
 	md_result_free(r);
 	return (rv);

@@ -134,3 +134,92 @@ md_strtab_get(const md_strtab_t *t, const char *key, size_t *valp)
 {
 	return (md_strtab_getn(t, key, strlen(key), valp));
 }
+
+/*
+ * Byte tables: keys of any bytes (copied) -> indexes, growing by doubling
+ * (open addressing, at most half full): the records of an aggregation
+ * (md_series.c), the series of an exposition (md_prom.c).
+ */
+static size_t
+md_btab_slot(const md_btab_t *t, const void *key, size_t len)
+{
+	size_t i = md_hash_bytes(key, len) & (t->bt_cap - 1);
+
+	while (t->bt_keys[i] != NULL && (t->bt_lens[i] != len ||
+	    memcmp(t->bt_keys[i], key, len) != 0))
+		i = (i + 1) & (t->bt_cap - 1);
+	return (i);
+}
+
+static int
+md_btab_grow(md_btab_t *t)
+{
+	size_t cap = t->bt_cap == 0 ? 64 : t->bt_cap * 2, i, j;
+	md_btab_t n;
+
+	if ((t->bt_n + 1) * 2 <= t->bt_cap)
+		return (0);
+	(void) memset(&n, 0, sizeof (n));
+	n.bt_cap = cap;
+	n.bt_n = t->bt_n;
+	if (cap > SIZE_MAX / sizeof (size_t) ||
+	    (n.bt_keys = calloc(cap, sizeof (*n.bt_keys))) == NULL ||
+	    (n.bt_lens = calloc(cap, sizeof (size_t))) == NULL ||
+	    (n.bt_vals = calloc(cap, sizeof (size_t))) == NULL) {
+		free(n.bt_keys);
+		free(n.bt_lens);
+		return (-1);
+	}
+	for (i = 0; i < t->bt_cap; i++) {
+		if (t->bt_keys[i] == NULL)
+			continue;
+		j = md_btab_slot(&n, t->bt_keys[i], t->bt_lens[i]);
+		n.bt_keys[j] = t->bt_keys[i];
+		n.bt_lens[j] = t->bt_lens[i];
+		n.bt_vals[j] = t->bt_vals[i];
+	}
+	free(t->bt_keys);
+	free(t->bt_lens);
+	free(t->bt_vals);
+	*t = n;
+	return (0);
+}
+
+/*
+ * The value of key (len bytes) in *valp: 0 if it was there; else it is
+ * added with value val, and 1.  -1 when out of memory.
+ */
+int
+md_btab_lookup(md_btab_t *t, const void *key, size_t len, size_t val,
+    size_t *valp)
+{
+	size_t i;
+
+	if (md_btab_grow(t) != 0)
+		return (-1);
+	i = md_btab_slot(t, key, len);
+	if (t->bt_keys[i] != NULL) {
+		*valp = t->bt_vals[i];
+		return (0);
+	}
+	if ((t->bt_keys[i] = malloc(len + 1)) == NULL)
+		return (-1);
+	(void) memcpy(t->bt_keys[i], key, len);
+	t->bt_lens[i] = len;
+	t->bt_vals[i] = *valp = val;
+	t->bt_n++;
+	return (1);
+}
+
+void
+md_btab_fini(md_btab_t *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->bt_cap; i++)
+		free(t->bt_keys[i]);
+	free(t->bt_keys);
+	free(t->bt_lens);
+	free(t->bt_vals);
+	(void) memset(t, 0, sizeof (*t));
+}

@@ -157,6 +157,19 @@ typedef struct md_strtab {
 } md_strtab_t;
 
 extern size_t md_hash_bytes(const void *, size_t);
+
+/* Byte tables (md_hash.c): keys of any bytes, copied -> indexes. */
+typedef struct md_btab {
+	unsigned char	**bt_keys;
+	size_t		*bt_lens;
+	size_t		*bt_vals;
+	size_t		bt_cap;		/* a power of two, or 0 */
+	size_t		bt_n;
+} md_btab_t;
+
+extern int md_btab_lookup(md_btab_t *, const void *, size_t, size_t,
+    size_t *);
+extern void md_btab_fini(md_btab_t *);
 extern int md_strtab_init(md_strtab_t *, size_t, md_arena_t *);
 extern void md_strtab_fini(md_strtab_t *);
 extern int md_strtab_put(md_strtab_t *, const char *, size_t);
@@ -175,6 +188,10 @@ extern int md_json_truthy(const cJSON *);
 extern size_t md_json_count(const cJSON *);
 extern int md_json_valid(const char *, size_t);
 extern void md_json_putstr(md_buf_t *, const char *, size_t);
+
+/* A value's number as text (md_values.c), an int64 in decimal. */
+extern void md_value_number(md_buf_t *, md_aggfn_t, const int64_t *);
+extern void md_value_int(md_buf_t *, int64_t);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in

@@ -12,8 +12,7 @@
  * instead (mdq_keyinterval).
  *
  * The records are kept by their key's bytes as dtrace has them (two keys
- * that print alike are two records here), in a table that grows by
- * doubling (open addressing, at most half full).
+ * that print alike are two records here), in a byte table (md_hash.c).
  */
 
 #include <stdint.h>
@@ -23,17 +22,16 @@
 #include "md_impl.h"
 
 typedef struct md_srec {
-	unsigned char	*sr_key;
-	size_t		sr_keylen;
 	uint64_t	sr_gen;
 	size_t		sr_n;
 	int64_t		*sr_words;	/* the last value seen */
 } md_srec_t;
 
 struct md_series {
+	md_btab_t	se_tab;		/* key -> index of se_recs */
 	md_srec_t	*se_recs;
 	size_t		se_n;
-	size_t		se_cap;		/* a power of two, or 0 */
+	size_t		se_cap;
 };
 
 md_series_t *
@@ -53,49 +51,39 @@ md_series_free(md_series_t *s)
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->se_cap; i++) {
-		free(s->se_recs[i].sr_key);
+	for (i = 0; i < s->se_n; i++)
 		free(s->se_recs[i].sr_words);
-	}
 	free(s->se_recs);
+	md_btab_fini(&s->se_tab);
 	free(s);
 }
 
-/* The slot of key in recs (cap of them): its record's, or an empty one. */
+/* The record of key (len bytes, n words), made the first time. */
 static md_srec_t *
-md_series_slot(md_srec_t *recs, size_t cap, const void *key, size_t len)
+md_series_rec(md_series_t *s, const void *key, size_t len, uint64_t gen,
+    size_t n)
 {
-	size_t i = md_hash_bytes(key, len) & (cap - 1);
+	md_srec_t *r;
+	size_t i, cap;
 
-	while (recs[i].sr_key != NULL && (recs[i].sr_keylen != len ||
-	    memcmp(recs[i].sr_key, key, len) != 0))
-		i = (i + 1) & (cap - 1);
-	return (&recs[i]);
-}
-
-/* Room for one more record: the table doubled when half full. */
-static int
-md_series_grow(md_series_t *s, md_error_t *err)
-{
-	size_t cap = s->se_cap == 0 ? 64 : s->se_cap * 2, i;
-	md_srec_t *recs, *r;
-
-	if ((s->se_n + 1) * 2 <= s->se_cap)
-		return (0);
-	if (cap > SIZE_MAX / sizeof (*recs) ||
-	    (recs = calloc(cap, sizeof (*recs))) == NULL)
-		return (md_error_nomem(err));
-	for (i = 0; i < s->se_cap; i++) {
-		if (s->se_recs[i].sr_key == NULL)
-			continue;
-		r = md_series_slot(recs, cap, s->se_recs[i].sr_key,
-		    s->se_recs[i].sr_keylen);
-		*r = s->se_recs[i];
+	if (md_btab_lookup(&s->se_tab, key, len, s->se_n, &i) < 0)
+		return (NULL);
+	if (i < s->se_n)	/* not one whose making ran out of memory */
+		return (&s->se_recs[i]);
+	if (s->se_n == s->se_cap) {
+		cap = s->se_cap == 0 ? 64 : s->se_cap * 2;
+		if ((r = realloc(s->se_recs, cap * sizeof (*r))) == NULL)
+			return (NULL);
+		s->se_recs = r;
+		s->se_cap = cap;
 	}
-	free(s->se_recs);
-	s->se_recs = recs;
-	s->se_cap = cap;
-	return (0);
+	r = &s->se_recs[s->se_n];
+	if ((r->sr_words = calloc(n + 1, sizeof (int64_t))) == NULL)
+		return (NULL);
+	r->sr_gen = gen;
+	r->sr_n = n;
+	s->se_n++;
+	return (r);
 }
 
 /* a - b into d, over 128 bits: the low words at 0, the high at 1. */
@@ -118,22 +106,8 @@ md_series_delta(md_series_t *s, const void *key, size_t len, uint64_t gen,
 	size_t i;
 	int changed = 0;
 
-	if (md_series_grow(s, err) != 0)
-		return (-1);
-	r = md_series_slot(s->se_recs, s->se_cap, key, len);
-	if (r->sr_key == NULL) {
-		if ((r->sr_key = malloc(len + 1)) == NULL ||
-		    (r->sr_words = calloc(n + 1, sizeof (int64_t))) == NULL) {
-			free(r->sr_key);
-			r->sr_key = NULL;
-			return (md_error_nomem(err));
-		}
-		(void) memcpy(r->sr_key, key, len);
-		r->sr_keylen = len;
-		r->sr_gen = gen;
-		r->sr_n = n;
-		s->se_n++;
-	}
+	if ((r = md_series_rec(s, key, len, gen, n)) == NULL)
+		return (md_error_nomem(err));
 	if (r->sr_n != n)
 		return (md_error_set(err, MD_ERR_TRANSLATE, "a record changed "
 		    "its size: %zu words, then %zu", r->sr_n, n));

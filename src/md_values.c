@@ -292,8 +292,8 @@ md_values_double(md_buf_t *b, double d)
 	md_buf_puts(b, num);
 }
 
-static void
-md_values_int(md_buf_t *b, int64_t n)
+void
+md_value_int(md_buf_t *b, int64_t n)
 {
 	char num[32];
 
@@ -301,14 +301,17 @@ md_values_int(md_buf_t *b, int64_t n)
 	md_buf_puts(b, num);
 }
 
-/* A number's value: the integer, or avg's and stddev's quotient. */
-static void
-md_values_number(md_buf_t *b, md_aggfn_t fn, const int64_t *w)
+/*
+ * A number's value (md_values.c's lines, md_prom.c's samples): the
+ * integer, or avg's and stddev's quotient.
+ */
+void
+md_value_number(md_buf_t *b, md_aggfn_t fn, const int64_t *w)
 {
 	long double n = (long double)w[0], mean, sq;
 
 	if (fn != MD_AGG_AVG && fn != MD_AGG_STDDEV) {
-		md_values_int(b, w[0]);
+		md_value_int(b, w[0]);
 		return;
 	}
 	if (w[0] <= 0) {
@@ -332,7 +335,7 @@ md_values_bound(md_buf_t *b, int open, int64_t n)
 	if (open)
 		md_buf_puts(b, "null");
 	else
-		md_values_int(b, n);
+		md_value_int(b, n);
 }
 
 /* A distribution: [[[MIN, MAX], COUNT], ...], the buckets not 0. */
@@ -352,7 +355,7 @@ md_values_dist(md_buf_t *b, const md_values_t *v, const md_ventry_t *e)
 		md_buf_puts(b, ", ");
 		md_values_bound(b, bk.mb_open & MD_BUCKET_NOMAX, bk.mb_max);
 		md_buf_puts(b, "], ");
-		md_values_int(b, e->ve_bcount[i]);
+		md_value_int(b, e->ve_bcount[i]);
 		md_buf_putc(b, ']');
 	}
 	md_buf_putc(b, ']');
@@ -364,7 +367,7 @@ md_values_leaf(md_buf_t *b, const md_values_t *v, const md_ventry_t *e)
 	if (MD_AGG_ISDIST(v->mv_fn))
 		md_values_dist(b, v, e);
 	else
-		md_values_number(b, v->mv_fn, e->ve_w);
+		md_value_number(b, v->mv_fn, e->ve_w);
 }
 
 /*

@@ -1,0 +1,203 @@
+/*
+ * cli_prom.c: meta-d --run --prometheus FILE (SPEC 8.3): at the end of
+ * every interval, FILE replaced by the exposition of the values since
+ * tracing began (md_prom.c), for a node exporter's textfile collector.
+ *
+ * FILE is data, not a script: its directory may belong to the service
+ * that reads it (Debian's node exporter owns its textfile directory, as
+ * user prometheus), so it is not held to -o's rules.  What must not happen
+ * is root writing through a link someone placed: the directory is opened
+ * once, without following a link at its end (cli_dir.c), and each
+ * exposition is written to a fresh name made exclusively there (a dot
+ * first, not ending in .prom: the collector passes it over), then renamed
+ * onto FILE's name within that directory.  A reader sees a whole
+ * exposition or the one before, never part of one.  A write that fails
+ * is said, and tracing goes on; the next interval tries again.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define	MD_PROM_MODE	0644	/* the collector reads it as another user */
+
+/*
+ * The family's name: --name, or metad_ and the metric's name (its file's
+ * base name without extension) and _ and the -n field, each character
+ * outside [A-Za-z0-9_] made _.
+ */
+static char *
+md_prom_family_name(const md_cli_opts_t *o)
+{
+	const char *file = o->o_path != NULL ? o->o_path : "stdin";
+	const char *base = strrchr(file, '/'), *dot;
+	size_t n, i;
+	char *name;
+
+	if (o->o_promname != NULL)
+		return (strdup(o->o_promname));
+	base = base == NULL ? file : base + 1;
+	if ((dot = strrchr(base, '.')) == NULL || dot == base)
+		dot = base + strlen(base);
+	n = 6 + (size_t)(dot - base) + (o->o_nfield != NULL ?
+	    strlen(o->o_nfield) + 1 : 0);
+	if ((name = malloc(n + 1)) == NULL)
+		return (NULL);
+	(void) snprintf(name, n + 1, "metad_%.*s%s%s", (int)(dot - base), base,
+	    o->o_nfield != NULL ? "_" : "", o->o_nfield != NULL ?
+	    o->o_nfield : "");
+	for (i = 0; name[i] != '\0'; i++) {
+		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' &&
+		    name[i] <= 'Z') || (name[i] >= '0' && name[i] <= '9')))
+			name[i] = '_';
+	}
+	return (name);
+}
+
+/* The family's help: the description's first line, or the request. */
+static char *
+md_prom_help(const md_cli_opts_t *o, const md_metric_t *m)
+{
+	const char *d = md_metric_description(m);
+	char *h = NULL;
+	size_t len, i;
+	FILE *f;
+
+	if (d != NULL && *d != '\0')
+		return (strndup(d, strcspn(d, "\n")));
+	if ((f = open_memstream(&h, &len)) == NULL)
+		return (NULL);
+	(void) fprintf(f, "meta-d --run");
+	for (i = 0; i < o->o_nsfields; i++)
+		(void) fprintf(f, " -s %s", o->o_sfields[i]);
+	if (o->o_nfield != NULL)
+		(void) fprintf(f, " -n %s", o->o_nfield);
+	if (o->o_predarg != NULL)
+		(void) fprintf(f, " -p '%s'", o->o_predarg);
+	(void) fprintf(f, " %s", o->o_path != NULL ? o->o_path : "-");
+	return (md_cli_mclose(f, &h) == 0 ? h : NULL);
+}
+
+/*
+ * Set up FILE's exposition for the request's values (nkeys -s fields,
+ * function fn): the names checked (a usage error: status 2), FILE's
+ * directory opened (it must be there: status 1).  Returns 0, or the
+ * status with the message said.
+ */
+int
+md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
+    const md_metric_t *m, md_aggfn_t fn)
+{
+	char *name = md_prom_family_name(o), *help = md_prom_help(o, m);
+	const char *slash = strrchr(o->o_promfile, '/');
+	char why[MD_ERRMSGLEN], *dir;
+	md_error_t err;
+	int e;
+
+	(void) memset(cp, 0, sizeof (*cp));
+	cp->cp_dir.cd_fd = cp->cp_dir.cd_pfd = -1;
+	cp->cp_file = o->o_promfile;
+	if (name == NULL || help == NULL) {
+		free(name);
+		free(help);
+		md_cli_err(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	cp->cp_prom = md_prom_new(name, help, o->o_sfields, o->o_nsfields, fn,
+	    &err);
+	free(name);
+	free(help);
+	if (cp->cp_prom == NULL) {
+		md_cli_err(o, "--prometheus: %s", err.mde_msg);
+		return (err.mde_code == MD_ERR_NOMEM ? MD_CLI_ERROR :
+		    md_cli_usage(o));
+	}
+	cp->cp_base = slash == NULL ? o->o_promfile : slash + 1;
+	dir = slash == NULL ? strdup(".") : slash == o->o_promfile ?
+	    strdup("/") : strndup(o->o_promfile, (size_t)(slash -
+	    o->o_promfile));
+	if (dir == NULL || *cp->cp_base == '\0') {
+		md_cli_err(o, "--prometheus \"%s\": %s", o->o_promfile,
+		    dir == NULL ? strerror(ENOMEM) : "names no file");
+		free(dir);
+		return (dir == NULL ? MD_CLI_ERROR : md_cli_usage(o));
+	}
+	e = md_cli_dir_open(&cp->cp_dir, dir, 0, why, sizeof (why));
+	free(dir);
+	if (e != 0) {
+		md_cli_err(o, "--prometheus \"%s\": %s%s%s", o->o_promfile,
+		    why, e == EPERM ? "" : ": ", e == EPERM ? "" : strerror(e));
+		return (MD_CLI_ERROR);
+	}
+	return (0);
+}
+
+int
+md_cli_prom_add(md_cli_prom_t *cp, const char *const *keys,
+    const size_t *lens, const md_value_t *v, md_error_t *err)
+{
+	if (cp->cp_prom == NULL)
+		return (0);
+	return (md_prom_add(cp->cp_prom, keys, lens, v, err));
+}
+
+/* text (len bytes) written as a fresh file, renamed onto FILE's name. */
+static int
+md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len)
+{
+	char *tmp = NULL;
+	int fd, e;
+
+	if ((e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp,
+	    &fd)) != 0)
+		return (e);
+	if (md_cli_write(fd, text, len) != 0 || close(fd) != 0) {
+		e = errno;
+		(void) close(fd);
+	} else if (renameat(cp->cp_dir.cd_fd, tmp, cp->cp_dir.cd_fd,
+	    cp->cp_base) != 0) {
+		e = errno;
+	}
+	if (e != 0)
+		(void) unlinkat(cp->cp_dir.cd_fd, tmp, 0);
+	free(tmp);
+	return (e);
+}
+
+/*
+ * The end of an interval: FILE replaced by the exposition so far, with
+ * the interval's drops and errors.  A failure is said; tracing goes on.
+ */
+void
+md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
+    uint64_t drops, uint64_t errors)
+{
+	md_error_t err;
+	size_t len;
+	char *text;
+	int e;
+
+	if (cp->cp_prom == NULL)
+		return;
+	if ((text = md_prom_text(cp->cp_prom, drops, errors, &len,
+	    &err)) == NULL) {
+		md_cli_err(o, "--prometheus: %s", err.mde_msg);
+		return;
+	}
+	if ((e = md_cli_prom_put(cp, text, len)) != 0)
+		md_cli_err(o, "--prometheus: write \"%s\": %s (tracing goes "
+		    "on)", cp->cp_file, strerror(e));
+	free(text);
+}
+
+void
+md_cli_prom_close(md_cli_prom_t *cp)
+{
+	md_prom_free(cp->cp_prom);
+	cp->cp_prom = NULL;
+	md_cli_dir_close(&cp->cp_dir, 0);
+}

@@ -1,0 +1,487 @@
+/*
+ * md_prom.c: a run's values as Prometheus' text exposition format (version
+ * 0.0.4, SPEC 8.3), accumulated since tracing began, for a node exporter's
+ * textfile collector to serve.
+ *
+ * One metric family, NAME, by the aggregating function:
+ *
+ *	count, sum	a counter, NAME_total: each series' running total
+ *	avg, stddev,	a gauge, NAME: the last interval's value; a series
+ *	min, max	with no event in the last interval has no sample
+ *	quantize,	a histogram: NAME_bucket{le="MAX"} for every bucket
+ *	lquantize,	that has held an event since the start, ascending,
+ *	llquantize	each counting the events at or below MAX (the bucket's
+ *			greatest value), then le="+Inf" and NAME_count; no
+ *			NAME_sum (dtrace keeps none)
+ *
+ * and NAME_drops_total and NAME_errors_total, always.  A series is one
+ * key of the aggregation, a label a -s field; a label's value is the key
+ * as --run prints it, escaped as the format asks (\\, \", \n), and bytes
+ * that are not UTF-8, which the format does not take, as U+FFFD.  The
+ * series are kept in a byte table by their key, and printed sorted.
+ */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+#define	MD_PROM_MAXWORDS	4	/* of a number's value */
+
+typedef struct md_pseries {
+	size_t		ps_nkeys;	/* for qsort(), without an argument */
+	char		**ps_keys;	/* its labels' values */
+	size_t		*ps_lens;
+	int64_t		ps_total;	/* a counter's */
+	int64_t		ps_w[MD_PROM_MAXWORDS];	/* a gauge's, this interval */
+	int		ps_fresh;	/* the gauge had an event in it */
+	int64_t		*ps_b;		/* a histogram's, bucket by bucket */
+} md_pseries_t;
+
+struct md_prom {
+	char		*pm_name;
+	char		*pm_help;
+	char		**pm_labels;
+	size_t		pm_nlabels;
+	md_aggfn_t	pm_fn;
+	md_quant_t	pm_quant;
+	int		pm_hasquant;
+	md_btab_t	pm_tab;		/* key -> index of pm_s */
+	md_pseries_t	*pm_s;
+	size_t		pm_n;
+	size_t		pm_cap;
+	uint64_t	pm_drops;
+	uint64_t	pm_errors;
+};
+
+int
+md_prom_name_valid(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' &&
+	    *s <= 'Z') || *s == '_'))
+		return (0);
+	for (i = 1; s[i] != '\0'; i++) {
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' &&
+		    s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+		    s[i] == '_'))
+			return (0);
+	}
+	return (1);
+}
+
+void
+md_prom_free(md_prom_t *p)
+{
+	size_t i, k;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->pm_n; i++) {
+		for (k = 0; k < p->pm_nlabels; k++)
+			free(p->pm_s[i].ps_keys[k]);
+		free(p->pm_s[i].ps_keys);
+		free(p->pm_s[i].ps_lens);
+		free(p->pm_s[i].ps_b);
+	}
+	for (k = 0; k < p->pm_nlabels; k++)
+		free(p->pm_labels[k]);
+	free(p->pm_labels);
+	free(p->pm_s);
+	free(p->pm_name);
+	free(p->pm_help);
+	md_btab_fini(&p->pm_tab);
+	free(p);
+}
+
+md_prom_t *
+md_prom_new(const char *name, const char *help, const char *const *labels,
+    size_t nlabels, md_aggfn_t fn, md_error_t *err)
+{
+	md_prom_t *p;
+	size_t k;
+
+	if (!md_prom_name_valid(name) || nlabels > MD_MAXDECOMPS ||
+	    fn == MD_AGG_NONE) {
+		(void) md_error_set(err, MD_ERR_OPTION, "\"%s\" is no metric "
+		    "name (letters, digits and _, not a digit first)", name ==
+		    NULL ? "" : name);
+		return (NULL);
+	}
+	for (k = 0; k < nlabels; k++) {
+		if (!md_prom_name_valid(labels[k]) ||
+		    strncmp(labels[k], "__", 2) == 0 ||
+		    strcmp(labels[k], "le") == 0) {
+			(void) md_error_set(err, MD_ERR_OPTION, "\"%s\" is no "
+			    "label name (letters, digits and _, not a digit "
+			    "first, not __ first, not le)", labels[k]);
+			return (NULL);
+		}
+	}
+	if ((p = calloc(1, sizeof (*p))) == NULL ||
+	    (p->pm_name = strdup(name)) == NULL ||
+	    (p->pm_help = strdup(help)) == NULL ||
+	    (p->pm_labels = calloc(nlabels + 1, sizeof (char *))) == NULL) {
+		md_prom_free(p);
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	p->pm_fn = fn;
+	for (k = 0; k < nlabels; k++, p->pm_nlabels++) {
+		if ((p->pm_labels[k] = strdup(labels[k])) == NULL) {
+			md_prom_free(p);
+			(void) md_error_nomem(err);
+			return (NULL);
+		}
+	}
+	return (p);
+}
+
+/* The series of the key (nkeys strings), made the first time. */
+static md_pseries_t *
+md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
+{
+	md_buf_t b;
+	md_pseries_t *s;
+	size_t i, k, cap;
+	int rv;
+
+	md_buf_init(&b);
+	for (k = 0; k < p->pm_nlabels; k++) {	/* length, then bytes */
+		md_buf_append(&b, (const char *)&lens[k], sizeof (size_t));
+		md_buf_append(&b, keys[k], lens[k]);
+	}
+	if (md_buf_failed(&b) || (rv = md_btab_lookup(&p->pm_tab,
+	    b.mb_data == NULL ? "" : b.mb_data, b.mb_len, p->pm_n, &i)) < 0) {
+		md_buf_fini(&b);
+		return (NULL);
+	}
+	md_buf_fini(&b);
+	if (i < p->pm_n)
+		return (&p->pm_s[i]);
+	if (p->pm_n == p->pm_cap) {
+		cap = p->pm_cap == 0 ? 64 : p->pm_cap * 2;
+		if ((s = realloc(p->pm_s, cap * sizeof (*s))) == NULL)
+			return (NULL);
+		p->pm_s = s;
+		p->pm_cap = cap;
+	}
+	s = &p->pm_s[p->pm_n];
+	(void) memset(s, 0, sizeof (*s));
+	s->ps_nkeys = p->pm_nlabels;
+	if ((s->ps_keys = calloc(p->pm_nlabels + 1, sizeof (char *))) == NULL ||
+	    (s->ps_lens = calloc(p->pm_nlabels + 1, sizeof (size_t))) ==
+	    NULL || (MD_AGG_ISDIST(p->pm_fn) && (s->ps_b = calloc(
+	    md_quant_nbuckets(&p->pm_quant) + 1, sizeof (int64_t))) == NULL))
+		goto fail;
+	for (k = 0; k < p->pm_nlabels; k++) {
+		if ((s->ps_keys[k] = malloc(lens[k] + 1)) == NULL)
+			goto fail;
+		(void) memcpy(s->ps_keys[k], keys[k], lens[k]);
+		s->ps_lens[k] = lens[k];
+	}
+	p->pm_n++;
+	return (s);
+fail:
+	for (k = 0; s->ps_keys != NULL && k < p->pm_nlabels; k++)
+		free(s->ps_keys[k]);
+	free(s->ps_keys);
+	free(s->ps_lens);
+	free(s->ps_b);
+	return (NULL);
+}
+
+/* A gauge's value of the interval, or another of a key alike, merged. */
+static void
+md_prom_gauge(md_prom_t *p, md_pseries_t *s, const md_value_t *v)
+{
+	size_t i;
+
+	if (!s->ps_fresh) {
+		(void) memcpy(s->ps_w, v->mv_data,
+		    v->mv_ndata * sizeof (int64_t));
+		s->ps_fresh = 1;
+	} else if (p->pm_fn == MD_AGG_MIN) {
+		s->ps_w[0] = v->mv_data[0] < s->ps_w[0] ? v->mv_data[0] :
+		    s->ps_w[0];
+	} else if (p->pm_fn == MD_AGG_MAX) {
+		s->ps_w[0] = v->mv_data[0] > s->ps_w[0] ? v->mv_data[0] :
+		    s->ps_w[0];
+	} else {	/* avg, stddev: their sums add (stddev's 128 bits) */
+		if (p->pm_fn == MD_AGG_STDDEV)
+			s->ps_w[3] += v->mv_data[3] + ((uint64_t)s->ps_w[2] +
+			    (uint64_t)v->mv_data[2] < (uint64_t)s->ps_w[2]);
+		for (i = 0; i < v->mv_ndata && i < 3; i++)
+			s->ps_w[i] = (int64_t)((uint64_t)s->ps_w[i] +
+			    (uint64_t)v->mv_data[i]);
+	}
+}
+
+int
+md_prom_add(md_prom_t *p, const char *const *keys, const size_t *lens,
+    const md_value_t *v, md_error_t *err)
+{
+	md_pseries_t *s;
+	size_t i;
+
+	if (v->mv_fn != p->pm_fn || v->mv_ndata != md_value_nwords(v->mv_fn,
+	    v->mv_quant) || (MD_AGG_ISDIST(p->pm_fn) && p->pm_hasquant &&
+	    memcmp(&p->pm_quant, v->mv_quant, sizeof (md_quant_t)) != 0))
+		return (md_error_set(err, MD_ERR_TRANSLATE, "a value that is "
+		    "not of the exposition's function or buckets"));
+	if (MD_AGG_ISDIST(p->pm_fn) && !p->pm_hasquant) {
+		p->pm_quant = *v->mv_quant;
+		p->pm_hasquant = 1;
+	}
+	if ((s = md_prom_series(p, keys, lens)) == NULL)
+		return (md_error_nomem(err));
+	switch (p->pm_fn) {
+	case MD_AGG_COUNT:
+	case MD_AGG_SUM:
+		s->ps_total = (int64_t)((uint64_t)s->ps_total +
+		    (uint64_t)v->mv_data[0]);
+		break;
+	case MD_AGG_QUANTIZE:
+	case MD_AGG_LQUANTIZE:
+	case MD_AGG_LLQUANTIZE:
+		for (i = 0; i < v->mv_ndata; i++)
+			s->ps_b[i] += v->mv_data[i];
+		break;
+	default:
+		md_prom_gauge(p, s, v);
+		break;
+	}
+	return (0);
+}
+
+/* A label's value, escaped: \\, \", \n, and U+FFFD for what is not UTF-8. */
+static void
+md_prom_value(md_buf_t *b, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, n;
+
+	while (i < len) {
+		n = md_utf8_len(u + i, len - i);
+		if (n == 0) {
+			md_buf_puts(b, "\xef\xbf\xbd");
+			n = 1;
+		} else if (s[i] == '\\' || s[i] == '"') {
+			md_buf_putc(b, '\\');
+			md_buf_putc(b, s[i]);
+		} else if (s[i] == '\n') {
+			md_buf_puts(b, "\\n");
+		} else {
+			md_buf_append(b, s + i, n);
+		}
+		i += n;
+	}
+}
+
+/* {label="value",...,extra} of series s; nothing where there is none. */
+static void
+md_prom_labels(md_buf_t *b, const md_prom_t *p, const md_pseries_t *s,
+    const char *extra)
+{
+	size_t k;
+
+	if (p->pm_nlabels == 0 && extra == NULL)
+		return;
+	md_buf_putc(b, '{');
+	for (k = 0; k < p->pm_nlabels; k++) {
+		md_buf_puts(b, k > 0 ? ",": "");
+		md_buf_puts(b, p->pm_labels[k]);
+		md_buf_puts(b, "=\"");
+		md_prom_value(b, s->ps_keys[k], s->ps_lens[k]);
+		md_buf_putc(b, '"');
+	}
+	if (extra != NULL) {
+		md_buf_puts(b, p->pm_nlabels > 0 ? "," : "");
+		md_buf_puts(b, extra);
+	}
+	md_buf_putc(b, '}');
+}
+
+/* # HELP and # TYPE of family name (NAME and suffix). */
+static void
+md_prom_family(md_buf_t *b, const md_prom_t *p, const char *suffix,
+    const char *help, const char *type)
+{
+	size_t i;
+
+	md_buf_puts(b, "# HELP ");
+	md_buf_puts(b, p->pm_name);
+	md_buf_puts(b, suffix);
+	md_buf_putc(b, ' ');
+	for (i = 0; help[i] != '\0'; i++) {
+		if (help[i] == '\\')
+			md_buf_puts(b, "\\\\");
+		else if (help[i] == '\n')
+			md_buf_puts(b, "\\n");
+		else
+			md_buf_putc(b, help[i]);
+	}
+	md_buf_puts(b, "\n# TYPE ");
+	md_buf_puts(b, p->pm_name);
+	md_buf_puts(b, suffix);
+	md_buf_putc(b, ' ');
+	md_buf_puts(b, type);
+	md_buf_putc(b, '\n');
+}
+
+/* A sample: NAME+suffix, s's labels (and extra), the value as text. */
+static void
+md_prom_sample(md_buf_t *b, const md_prom_t *p, const char *suffix,
+    const md_pseries_t *s, const char *extra)
+{
+	md_buf_puts(b, p->pm_name);
+	md_buf_puts(b, suffix);
+	if (s != NULL)
+		md_prom_labels(b, p, s, extra);
+	else if (extra != NULL) {
+		md_buf_putc(b, '{');
+		md_buf_puts(b, extra);
+		md_buf_putc(b, '}');
+	}
+	md_buf_putc(b, ' ');
+}
+
+/* A histogram's series: cumulative buckets, +Inf, the count. */
+static void
+md_prom_hist(md_buf_t *b, const md_prom_t *p, const md_pseries_t *s)
+{
+	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
+	char le[48];
+	md_bucket_t bk;
+	int64_t cum = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s->ps_b[i] == 0)
+			continue;
+		cum += s->ps_b[i];
+		if (md_quant_bucket(&p->pm_quant, i, &bk) != 0 ||
+		    (bk.mb_open & MD_BUCKET_NOMAX))
+			continue;	/* only +Inf bounds it */
+		(void) snprintf(le, sizeof (le), "le=\"%lld\"",
+		    (long long)bk.mb_max);
+		md_prom_sample(b, p, "_bucket", s, le);
+		md_value_int(b, cum);
+		md_buf_putc(b, '\n');
+	}
+	md_prom_sample(b, p, "_bucket", s, "le=\"+Inf\"");
+	md_value_int(b, cum);
+	md_buf_putc(b, '\n');
+	md_prom_sample(b, p, "_count", s, NULL);
+	md_value_int(b, cum);
+	md_buf_putc(b, '\n');
+}
+
+/* Series (pointers to) compared by their labels' values: bytes, length. */
+static int
+md_prom_cmp(const void *a, const void *b)
+{
+	const md_pseries_t *x = *(const md_pseries_t *const *)a;
+	const md_pseries_t *y = *(const md_pseries_t *const *)b;
+	size_t k, n;
+	int c;
+
+	for (k = 0; k < x->ps_nkeys; k++) {
+		n = x->ps_lens[k] < y->ps_lens[k] ? x->ps_lens[k] :
+		    y->ps_lens[k];
+		if ((c = memcmp(x->ps_keys[k], y->ps_keys[k], n)) != 0)
+			return (c);
+		if (x->ps_lens[k] != y->ps_lens[k])
+			return (x->ps_lens[k] < y->ps_lens[k] ? -1 : 1);
+	}
+	return (0);
+}
+
+/* A counter of no labels and no event yet: 0. */
+static void
+md_prom_zero(md_buf_t *b, const md_prom_t *p)
+{
+	md_buf_puts(b, p->pm_name);
+	md_buf_puts(b, "_total 0\n");
+}
+
+/* The family of the values: its help and type, each series' samples. */
+static void
+md_prom_values(md_buf_t *b, md_prom_t *p, md_pseries_t **v)
+{
+	int counter = p->pm_fn == MD_AGG_COUNT || p->pm_fn == MD_AGG_SUM;
+	int hist = MD_AGG_ISDIST(p->pm_fn);
+	md_pseries_t none;
+	size_t i;
+
+	md_prom_family(b, p, counter ? "_total" : "", p->pm_help, counter ?
+	    "counter" : hist ? "histogram" : "gauge");
+	if (p->pm_n == 0 && p->pm_nlabels == 0 && (counter || hist)) {
+		(void) memset(&none, 0, sizeof (none));	/* 0 since the start */
+		if (hist)
+			md_prom_hist(b, p, &none);
+		else
+			md_prom_zero(b, p);
+	}
+	for (i = 0; i < p->pm_n; i++) {
+		if (hist) {
+			md_prom_hist(b, p, v[i]);
+			continue;
+		}
+		if (!counter && !v[i]->ps_fresh)
+			continue;
+		md_prom_sample(b, p, counter ? "_total" : "", v[i], NULL);
+		if (counter)
+			md_value_int(b, v[i]->ps_total);
+		else
+			md_value_number(b, p->pm_fn, v[i]->ps_w);
+		md_buf_putc(b, '\n');
+	}
+}
+
+char *
+md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
+    md_error_t *err)
+{
+	md_pseries_t **v = calloc(p->pm_n + 1, sizeof (*v));
+	char num[32];
+	md_buf_t b;
+	size_t i;
+
+	if (v == NULL) {
+		(void) md_error_nomem(err);
+		return (NULL);
+	}
+	for (i = 0; i < p->pm_n; i++)
+		v[i] = &p->pm_s[i];
+	qsort(v, p->pm_n, sizeof (*v), md_prom_cmp);
+	p->pm_drops += drops;
+	p->pm_errors += errors;
+	md_buf_init(&b);
+	md_prom_values(&b, p, v);
+	md_prom_family(&b, p, "_drops_total", "Aggregation records dtrace "
+	    "dropped since tracing began.", "counter");
+	(void) snprintf(num, sizeof (num), " %llu\n",
+	    (unsigned long long)p->pm_drops);
+	md_buf_puts(&b, p->pm_name);
+	md_buf_puts(&b, "_drops_total");
+	md_buf_puts(&b, num);
+	md_prom_family(&b, p, "_errors_total", "Run-time errors of the script "
+	    "since tracing began.", "counter");
+	(void) snprintf(num, sizeof (num), " %llu\n",
+	    (unsigned long long)p->pm_errors);
+	md_buf_puts(&b, p->pm_name);
+	md_buf_puts(&b, "_errors_total");
+	md_buf_puts(&b, num);
+	for (i = 0; i < p->pm_n; i++)	/* a new interval: no gauge yet */
+		p->pm_s[i].ps_fresh = 0;
+	free(v);
+	if (md_buf_failed(&b)) {
+		(void) md_buf_error(&b, err);
+		md_buf_fini(&b);
+		return (NULL);
+	}
+	return (md_buf_claim(&b, lenp));
+}
