@@ -135,7 +135,7 @@ HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
 	heatmap heatmap-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
@@ -400,11 +400,14 @@ check-dtrace: meta-d
 	DTRACE='$(DTRACE)' sh tests/dtrace-run.sh ./meta-d
 
 # meta-d --run with the real libdtrace, as root (tests/run.sh): values,
-# exactness, drops, errors, signals; then again under the sanitizers.
-check-run: meta-d build/sanitize/meta-d deps-heatmap
+# exactness, drops, errors, signals; then again under the sanitizers; its
+# lines into --heatmap; its --prometheus file served by a node exporter to
+# a Prometheus server, both started on 127.0.0.1 (tests/prom.sh).
+check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.

@@ -10,6 +10,9 @@
 #	test	 build, and Check and groff (make demo, make test)
 #	clang	 clang with ASan and UBSan (the sanitizer builds, the fuzzers)
 #	valgrind valgrind
+#	prometheus promtool, Prometheus and its node exporter, which
+#		 tests/prom.sh starts on 127.0.0.1 (make check-run), and
+#		 python3, which asks them
 #	heatmap	 what tests/heatmap.sh checks an SVG with: xmllint
 #		 (libxml2-utils), a real browser (chromium, headless) and
 #		 python3 (the PNG it renders, decoded with zlib)
@@ -54,6 +57,13 @@ lacks_valgrind() {
 	command -v "$valgrind" > /dev/null 2>&1 || echo valgrind
 }
 
+lacks_prometheus() {
+	command -v promtool > /dev/null 2>&1 || echo prometheus
+	command -v prometheus-node-exporter > /dev/null 2>&1 ||
+	    echo prometheus-node-exporter
+	command -v python3 > /dev/null 2>&1 || echo python3
+}
+
 lacks_heatmap() {
 	command -v xmllint > /dev/null 2>&1 || echo libxml2-utils
 	command -v chromium > /dev/null 2>&1 || echo chromium
@@ -62,11 +72,11 @@ lacks_heatmap() {
 
 case ${1-}:${2-} in
 check:build | check:test | check:clang | check:valgrind | check:heatmap | \
-install:build | install:test | install:clang | install:valgrind | \
-install:heatmap) ;;
+check:prometheus | install:build | install:test | install:clang | \
+install:valgrind | install:heatmap | install:prometheus) ;;
 *)
 	echo "usage: sh mk/deps.sh check|install" \
-	    "build|test|clang|valgrind|heatmap" >&2
+	    "build|test|clang|valgrind|heatmap|prometheus" >&2
 	exit 2 ;;
 esac
 
