@@ -172,6 +172,9 @@ deps-valgrind:
 deps-heatmap: deps
 	@$(DEPS_ENV) sh mk/deps.sh install heatmap
 
+deps-prometheus: deps
+	@$(DEPS_ENV) sh mk/deps.sh install prometheus
+
 $(LIB_OBJS) $(CLI_OBJS): $(HDRS) | need
 $(TEST_OBJS): $(HDRS) tests/check_md.h | need-test
 
