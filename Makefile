@@ -129,7 +129,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_option.c tests/check_dlex.c tests/check_kind.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_values.c \
-	tests/check_heatmap.c
+	tests/check_prom.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 

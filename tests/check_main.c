@@ -226,6 +226,7 @@ main(void)
 	srunner_add_suite(sr, suggest_suite());
 	srunner_add_suite(sr, quant_suite());
 	srunner_add_suite(sr, values_suite());
+	srunner_add_suite(sr, prom_suite());
 	srunner_add_suite(sr, heatmap_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -1,0 +1,204 @@
+/*
+ * check_prom.c: the Prometheus text exposition of a run (md_prom.c, SPEC
+ * 8.3): each function's family and type, values accumulated since the
+ * start, gauges of the last interval only, histograms cumulative by each
+ * bucket's greatest value, drops and errors, names checked, labels and
+ * help escaped as the format asks.
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_md.h"
+
+static const char *const t_labels[] = { "execname", "cpu" };
+
+/* The exposition so far (and the interval's end), kept for the test. */
+static const char *
+t_text(md_prom_t *p, uint64_t drops, uint64_t errors)
+{
+	md_error_t err;
+	size_t len;
+	char *text = md_prom_text(p, drops, errors, &len, &err);
+	const char *kept;
+
+	ck_assert_msg(text != NULL, "%s", err.mde_msg);
+	ck_assert_uint_eq(strlen(text), len);
+	kept = t_fmt("%s", text);
+	free(text);
+	return (kept);
+}
+
+static void
+t_padd(md_prom_t *p, const char *k0, const char *k1, md_aggfn_t fn,
+    const int64_t *w, size_t n, const md_quant_t *q)
+{
+	const char *keys[2] = { k0, k1 };
+	size_t lens[2] = { k0 == NULL ? 0 : strlen(k0),
+	    k1 == NULL ? 0 : strlen(k1) };
+	md_value_t v = { fn, q, w, n };
+	md_error_t err;
+
+	ck_assert_msg(md_prom_add(p, keys, lens, &v, &err) == 0, "%s",
+	    err.mde_msg);
+}
+
+#define	T_TAIL(n) \
+	"# HELP " n "_drops_total Aggregation records dtrace dropped since " \
+	"tracing began.\n# TYPE " n "_drops_total counter\n" n "_drops_total " \
+	"%d\n# HELP " n "_errors_total Run-time errors of the script since " \
+	"tracing began.\n# TYPE " n "_errors_total counter\n" n \
+	"_errors_total %d\n"
+
+/* count: a counter, NAME_total, the running total, sorted by label. */
+START_TEST(prom_should_total_counters_since_the_start)
+{
+	md_prom_t *p = md_prom_new("m", "System calls.", t_labels, 1,
+	    MD_AGG_COUNT, NULL);
+	int64_t w = 2;
+
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP m_total System "
+	    "calls.\n# TYPE m_total counter\n" T_TAIL("m"), 0, 0));
+	t_padd(p, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	w = 5;
+	t_padd(p, "bash", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	(void) t_text(p, 1, 0);
+	w = 3;
+	t_padd(p, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	ck_assert_str_eq(t_text(p, 2, 7), t_fmt("# HELP m_total System "
+	    "calls.\n# TYPE m_total counter\nm_total{execname=\"bash\"} 5\n"
+	    "m_total{execname=\"sshd\"} 5\n" T_TAIL("m"), 3, 7));
+	md_prom_free(p);
+
+	/* no label: a 0 before any event */
+	p = md_prom_new("s", "h", NULL, 0, MD_AGG_SUM, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\ns_total 0\n"));
+	md_prom_free(p);
+}
+END_TEST
+
+/* avg, min, max, stddev: a gauge of the last interval, where it had one. */
+START_TEST(prom_should_gauge_the_last_interval)
+{
+	md_prom_t *p = md_prom_new("g", "h", t_labels, 2, MD_AGG_AVG, NULL);
+	int64_t w[2] = { 4, 10 };
+
+	t_padd(p, "a", "0", MD_AGG_AVG, w, 2, NULL);
+	t_padd(p, "b", "1", MD_AGG_AVG, w, 2, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP g h\n# TYPE g "
+	    "gauge\ng{execname=\"a\",cpu=\"0\"} 2.5\ng{execname=\"b\","
+	    "cpu=\"1\"} 2.5\n" T_TAIL("g"), 0, 0));
+	w[0] = 1;
+	t_padd(p, "b", "1", MD_AGG_AVG, w, 2, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP g h\n# TYPE g "
+	    "gauge\ng{execname=\"b\",cpu=\"1\"} 10\n" T_TAIL("g"), 0, 0));
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP g h\n# TYPE g "
+	    "gauge\n" T_TAIL("g"), 0, 0));
+	md_prom_free(p);
+
+	p = md_prom_new("x", "h", NULL, 0, MD_AGG_MAX, NULL);
+	w[0] = -7;
+	t_padd(p, NULL, NULL, MD_AGG_MAX, w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\nx -7\n"));
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * A quantization: a histogram, cumulative since the start, le the
+ * bucket's greatest value, for the buckets that held an event; an open
+ * top bucket only in +Inf; NAME_count; no NAME_sum.
+ */
+START_TEST(prom_should_make_histograms_of_distributions)
+{
+	md_quant_t q;
+	int64_t d[8] = { 0 };
+	md_prom_t *p;
+
+	(void) md_quant_init(&q, MD_AGG_LQUANTIZE, MD_DIALECT_ORACLE,
+	    (UINT64_C(10) << 48) | (UINT64_C(6) << 32) | (uint32_t)-10);
+	p = md_prom_new("lat", "h", NULL, 0, MD_AGG_LQUANTIZE, NULL);
+	d[0] = 1;	/* below -10 */
+	d[2] = 2;	/* [0, 9] */
+	t_padd(p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
+	(void) t_text(p, 0, 0);
+	(void) memset(d, 0, sizeof (d));
+	d[2] = 1;
+	d[7] = 4;	/* 50 and more */
+	t_padd(p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP lat h\n# TYPE lat "
+	    "histogram\nlat_bucket{le=\"-11\"} 1\nlat_bucket{le=\"9\"} 4\n"
+	    "lat_bucket{le=\"+Inf\"} 8\nlat_count 8\n" T_TAIL("lat"), 0, 0));
+	md_prom_free(p);
+
+	/* by label; before any event, nothing but the families */
+	p = md_prom_new("lat", "h", t_labels, 1, MD_AGG_LQUANTIZE, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP lat h\n# TYPE lat "
+	    "histogram\n" T_TAIL("lat"), 0, 0));
+	(void) memset(d, 0, sizeof (d));
+	d[3] = 1;
+	t_padd(p, "sh", NULL, MD_AGG_LQUANTIZE, d, 8, &q);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
+	    "lat_bucket{execname=\"sh\",le=\"19\"} 1\n"
+	    "lat_bucket{execname=\"sh\",le=\"+Inf\"} 1\n"
+	    "lat_count{execname=\"sh\"} 1\n"));
+	md_prom_free(p);
+}
+END_TEST
+
+/* Labels' values and help escaped; bytes not UTF-8 as U+FFFD. */
+START_TEST(prom_should_escape_what_the_format_asks)
+{
+	md_prom_t *p = md_prom_new("e", "a \\ b\nc", t_labels, 1,
+	    MD_AGG_COUNT, NULL);
+	int64_t w = 1;
+
+	t_padd(p, "q\"b\\n\n\xff\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP e_total a \\\\ b\\nc\n"
+	    "# TYPE e_total counter\ne_total{execname=\"q\\\"b\\\\n\\n\xef\xbf\xbd"
+	    "\xc3\xa9\"} 1\n" T_TAIL("e"), 0, 0));
+	md_prom_free(p);
+}
+END_TEST
+
+/* Names: [a-zA-Z_][a-zA-Z0-9_]*; labels neither __ first nor le. */
+START_TEST(prom_should_refuse_names_that_are_no_names)
+{
+	static const char *const bad[] = { "a-b" };
+	static const char *const le[] = { "le" };
+	static const char *const reserved[] = { "__name" };
+	md_error_t err;
+
+	ck_assert(md_prom_name_valid("metad_syscall_latency"));
+	ck_assert(md_prom_name_valid("_x9"));
+	ck_assert(!md_prom_name_valid("9lives"));
+	ck_assert(!md_prom_name_valid("a.b"));
+	ck_assert(!md_prom_name_valid(""));
+	ck_assert_ptr_null(md_prom_new("9lives", "h", NULL, 0, MD_AGG_COUNT,
+	    &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_OPTION);
+	ck_assert_ptr_null(md_prom_new("m", "h", bad, 1, MD_AGG_COUNT, &err));
+	ck_assert_str_eq(err.mde_msg, "\"a-b\" is no label name (letters, "
+	    "digits and _, not a digit first, not __ first, not le)");
+	ck_assert_ptr_null(md_prom_new("m", "h", le, 1, MD_AGG_COUNT, &err));
+	ck_assert_ptr_null(md_prom_new("m", "h", reserved, 1, MD_AGG_COUNT,
+	    &err));
+	md_prom_free(NULL);
+}
+END_TEST
+
+Suite *
+prom_suite(void)
+{
+	Suite *s = suite_create("prom");
+	TCase *tc = tcase_create("prom");
+
+	tcase_add_test(tc, prom_should_total_counters_since_the_start);
+	tcase_add_test(tc, prom_should_gauge_the_last_interval);
+	tcase_add_test(tc, prom_should_make_histograms_of_distributions);
+	tcase_add_test(tc, prom_should_escape_what_the_format_asks);
+	tcase_add_test(tc, prom_should_refuse_names_that_are_no_names);
+	suite_add_tcase(s, tc);
+	return (s);
+}
