@@ -764,6 +764,51 @@ bench_peak(char **argv)
 	return (0);
 }
 
+/*
+ * prom: the Prometheus exposition of n series (a counter by one label)
+ * per interval: each series' value added (md_prom_add()), then the text
+ * written (md_prom_text()); the median of 7 intervals of each.  Prints
+ * "n bytes write-us add-us".
+ */
+static int
+bench_prom(size_t n)
+{
+	static const char *const label[] = { "execname" };
+	md_value_t v = { MD_AGG_COUNT, NULL, NULL, 1 };
+	double wr[7], ad[7], t0, t1;
+	char key[32], *text = NULL;
+	const char *keys[1] = { key };
+	size_t i, r, len = 0, klen;
+	md_prom_t *p;
+	md_error_t err;
+	int64_t one = 1;
+
+	if ((p = md_prom_new("bench", "h", label, 1, MD_AGG_COUNT,
+	    &err)) == NULL)
+		die(err.mde_msg);
+	v.mv_data = &one;
+	for (r = 0; r < 7; r++) {
+		t0 = now();
+		for (i = 0; i < n; i++) {
+			klen = (size_t)snprintf(key, sizeof (key), "p%zu", i);
+			if (md_prom_add(p, keys, &klen, &v, &err) != 0)
+				die(err.mde_msg);
+		}
+		t1 = now();
+		mc_free(text);		/* the library's, counted */
+		if ((text = md_prom_text(p, 0, 0, &len, &err)) == NULL)
+			die(err.mde_msg);
+		wr[r] = (now() - t1) * 1e6;
+		ad[r] = (t1 - t0) * 1e6;
+	}
+	qsort(wr, 7, sizeof (double), cmp_double);
+	qsort(ad, 7, sizeof (double), cmp_double);
+	(void) printf("%zu %zu %.1f %.1f\n", n, len, wr[3], ad[3]);
+	mc_free(text);
+	md_prom_free(p);
+	return (0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -774,6 +819,8 @@ main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "scale") == 0)
 		return (bench_scale(argv[2], (size_t)strtoul(argv[3], NULL,
 		    10)));
+	if (argc == 3 && strcmp(argv[1], "prom") == 0)
+		return (bench_prom((size_t)strtoul(argv[2], NULL, 10)));
 	if (argc == 4 && strcmp(argv[1], "dscale") == 0)
 		return (bench_dscale(argv[2], (size_t)strtoul(argv[3], NULL,
 		    10)));

@@ -7,14 +7,14 @@
 #
 #	sh bench/dtrace.sh
 #
-#  5. --run: (a) start-up, from launch to tracing enabled, against the
+#  6. --run: (a) start-up, from launch to tracing enabled, against the
 #     dtrace command running the same script (a BEGIN clause printing
 #     walltimestamp: when BEGIN fires, tracing is enabled); target 1.1;
 #     (b) the CPU one interval costs with K keys in the aggregation,
 #     against the dtrace command printing the same aggregation from a tick
 #     clause (printa), measured from /proc over 3 intervals, and the growth
 #     exponent; targets: a tenth of dtrace's at 10,000 keys, exponent 1.1.
-#  6. --check --compile: scripts compiled per second, against the dtrace
+#  7. --check --compile: scripts compiled per second, against the dtrace
 #     command compiling the same scripts one process each, two at a time;
 #     target: 50 times as many.
 
@@ -133,7 +133,7 @@ echo "| growth exponent in keys | $em | $ed | 1.1: $(mark "$em <= 1.1") |"
 echo "| ratio at 10,000 keys | $r10 | 1 | 0.1: $(mark "$r10 <= 0.1") |"
 
 echo
-echo "## 6. Compiling a metric library (--check --compile)"
+echo "## 7. Compiling a metric library (--check --compile)"
 echo
 echo "Scripts per second: \`meta-d --check --compile\` of each example"
 echo "(every request, each distinct script compiled once: counted by the"

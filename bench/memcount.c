@@ -79,3 +79,22 @@ mc_realloc(void *p, size_t n)
 		mc_peak = mc_live;
 	return (nb + 1);
 }
+
+char *
+mc_strndup(const char *s, size_t n)
+{
+	size_t len = strnlen(s, n);
+	char *d = mc_malloc(len + 1);
+
+	if (d != NULL) {
+		(void) memcpy(d, s, len);
+		d[len] = '\0';
+	}
+	return (d);
+}
+
+char *
+mc_strdup(const char *s)
+{
+	return (mc_strndup(s, strlen(s)));
+}

@@ -22,8 +22,11 @@
 #     10,000 intervals of 100 buckets (target: under a second)
 #  5. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
-#  5. meta-d --run against the dtrace command, where a dtrace works
-#     (bench/dtrace.sh: start-up, the CPU of an interval by keys)
+#  5. the Prometheus exposition of 1,000 to 100,000 series an interval,
+#     and its growth exponent; target 1.1
+#  6. meta-d --run against the dtrace command, where a dtrace works
+#     (bench/dtrace.sh: start-up, the CPU of an interval by keys), and
+#     --check --compile against the dtrace command (scripts a second)
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -287,7 +290,28 @@ else
 	echo "valgrind is not installed."
 fi
 echo
-echo "## 5. Running a metric (--run), against the dtrace command"
+echo "## 5. The Prometheus exposition (--run --prometheus)"
+echo
+echo "Each interval, every series' value added and the exposition made"
+echo "(\`md_prom_add()\`, \`md_prom_text()\`): a counter by one label; the"
+echo "median of 7 intervals."
+echo
+echo "| series | bytes | time µs | µs a series |"
+echo "|---|---|---|---|"
+for n in 1000 10000 100000; do
+	$bench prom "$n"
+done > "$tmp/prom"
+while read -r n bytes us; do
+	echo "| $n | $bytes | $us | $(awk "BEGIN { printf \"%.2f\", $us / $n }") |"
+done < "$tmp/prom"
+ep=$(awk '{ x = log($1); y = log($3); n++; sx += x; sy += y;
+    sxx += x * x; sxy += x * y }
+    END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' \
+    "$tmp/prom")
+echo
+echo "Growth exponent in series: $ep (target 1.1: $(mark "$ep <= 1.1"))."
+echo
+echo "## 6. Running a metric (--run), against the dtrace command"
 echo
 sh bench/dtrace.sh
 echo

@@ -15,7 +15,7 @@
 
 #include "md_impl.h"
 
-/* FNV-1a of len bytes: the tables' hash, and md_series.c's. */
+/* FNV-1a of len bytes, finalized: the tables' hash. */
 size_t
 md_hash_bytes(const void *p, size_t len)
 {
@@ -27,6 +27,14 @@ md_hash_bytes(const void *p, size_t len)
 		h ^= s[i];
 		h *= 16777619u;
 	}
+	/*
+	 * FNV's low bits hang on the input's low bits alone, and the tables
+	 * take their slot from the low bits: keys that differ only in digits
+	 * (p1, p2, ...) crowd together.  A finalizer mixes the high bits in.
+	 */
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
 	return ((size_t)h);
 }
 
@@ -138,15 +146,18 @@ md_strtab_get(const md_strtab_t *t, const char *key, size_t *valp)
 /*
  * Byte tables: keys of any bytes (copied) -> indexes, growing by doubling
  * (open addressing, at most half full): the records of an aggregation
- * (md_series.c), the series of an exposition (md_prom.c).
+ * (md_series.c), the series of an exposition (md_prom.c).  A slot holds
+ * the key's hash beside it, so that a probe reads one slot, and a key
+ * only when the hashes agree.
  */
 static size_t
-md_btab_slot(const md_btab_t *t, const void *key, size_t len)
+md_btab_slot(const md_btab_t *t, const void *key, size_t len, size_t h)
 {
-	size_t i = md_hash_bytes(key, len) & (t->bt_cap - 1);
+	size_t i = h & (t->bt_cap - 1);
 
-	while (t->bt_keys[i] != NULL && (t->bt_lens[i] != len ||
-	    memcmp(t->bt_keys[i], key, len) != 0))
+	while (t->bt_e[i].be_key != NULL && (t->bt_e[i].be_hash != h ||
+	    t->bt_e[i].be_len != len || memcmp(t->bt_e[i].be_key, key,
+	    len) != 0))
 		i = (i + 1) & (t->bt_cap - 1);
 	return (i);
 }
@@ -155,33 +166,24 @@ static int
 md_btab_grow(md_btab_t *t)
 {
 	size_t cap = t->bt_cap == 0 ? 64 : t->bt_cap * 2, i, j;
-	md_btab_t n;
+	md_bentry_t *e;
 
 	if ((t->bt_n + 1) * 2 <= t->bt_cap)
 		return (0);
-	(void) memset(&n, 0, sizeof (n));
-	n.bt_cap = cap;
-	n.bt_n = t->bt_n;
-	if (cap > SIZE_MAX / sizeof (size_t) ||
-	    (n.bt_keys = calloc(cap, sizeof (*n.bt_keys))) == NULL ||
-	    (n.bt_lens = calloc(cap, sizeof (size_t))) == NULL ||
-	    (n.bt_vals = calloc(cap, sizeof (size_t))) == NULL) {
-		free(n.bt_keys);
-		free(n.bt_lens);
+	if (cap > SIZE_MAX / sizeof (*e) || (e = calloc(cap,
+	    sizeof (*e))) == NULL)
 		return (-1);
-	}
 	for (i = 0; i < t->bt_cap; i++) {
-		if (t->bt_keys[i] == NULL)
+		if (t->bt_e[i].be_key == NULL)
 			continue;
-		j = md_btab_slot(&n, t->bt_keys[i], t->bt_lens[i]);
-		n.bt_keys[j] = t->bt_keys[i];
-		n.bt_lens[j] = t->bt_lens[i];
-		n.bt_vals[j] = t->bt_vals[i];
+		for (j = t->bt_e[i].be_hash & (cap - 1); e[j].be_key != NULL;
+		    j = (j + 1) & (cap - 1))
+			continue;
+		e[j] = t->bt_e[i];
 	}
-	free(t->bt_keys);
-	free(t->bt_lens);
-	free(t->bt_vals);
-	*t = n;
+	free(t->bt_e);
+	t->bt_e = e;
+	t->bt_cap = cap;
 	return (0);
 }
 
@@ -193,20 +195,23 @@ int
 md_btab_lookup(md_btab_t *t, const void *key, size_t len, size_t val,
     size_t *valp)
 {
-	size_t i;
+	size_t h = md_hash_bytes(key, len), i;
+	md_bentry_t *e;
 
 	if (md_btab_grow(t) != 0)
 		return (-1);
-	i = md_btab_slot(t, key, len);
-	if (t->bt_keys[i] != NULL) {
-		*valp = t->bt_vals[i];
+	i = md_btab_slot(t, key, len, h);
+	e = &t->bt_e[i];
+	if (e->be_key != NULL) {
+		*valp = e->be_val;
 		return (0);
 	}
-	if ((t->bt_keys[i] = malloc(len + 1)) == NULL)
+	if ((e->be_key = malloc(len + 1)) == NULL)
 		return (-1);
-	(void) memcpy(t->bt_keys[i], key, len);
-	t->bt_lens[i] = len;
-	t->bt_vals[i] = *valp = val;
+	(void) memcpy(e->be_key, key, len);
+	e->be_len = len;
+	e->be_hash = h;
+	e->be_val = *valp = val;
 	t->bt_n++;
 	return (1);
 }
@@ -217,9 +222,7 @@ md_btab_fini(md_btab_t *t)
 	size_t i;
 
 	for (i = 0; i < t->bt_cap; i++)
-		free(t->bt_keys[i]);
-	free(t->bt_keys);
-	free(t->bt_lens);
-	free(t->bt_vals);
+		free(t->bt_e[i].be_key);
+	free(t->bt_e);
 	(void) memset(t, 0, sizeof (*t));
 }

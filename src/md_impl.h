@@ -159,10 +159,15 @@ typedef struct md_strtab {
 extern size_t md_hash_bytes(const void *, size_t);
 
 /* Byte tables (md_hash.c): keys of any bytes, copied -> indexes. */
+typedef struct md_bentry {
+	unsigned char	*be_key;	/* NULL: an empty slot */
+	size_t		be_len;
+	size_t		be_hash;
+	size_t		be_val;
+} md_bentry_t;
+
 typedef struct md_btab {
-	unsigned char	**bt_keys;
-	size_t		*bt_lens;
-	size_t		*bt_vals;
+	md_bentry_t	*bt_e;
 	size_t		bt_cap;		/* a power of two, or 0 */
 	size_t		bt_n;
 } md_btab_t;

@@ -34,6 +34,8 @@ typedef struct md_pseries {
 	size_t		ps_nkeys;	/* for qsort(), without an argument */
 	char		**ps_keys;	/* its labels' values */
 	size_t		*ps_lens;
+	size_t		ps_loff;	/* its labels as text, in pm_ltext */
+	size_t		ps_llen;
 	int64_t		ps_total;	/* a counter's */
 	int64_t		ps_w[MD_PROM_MAXWORDS];	/* a gauge's, this interval */
 	int		ps_fresh;	/* the gauge had an event in it */
@@ -52,6 +54,9 @@ struct md_prom {
 	md_pseries_t	*pm_s;
 	size_t		pm_n;
 	size_t		pm_cap;
+	size_t		pm_nsorted;	/* pm_s is sorted up to here */
+	md_buf_t	pm_ltext;	/* every series' labels as text */
+	size_t		pm_lastlen;	/* the last exposition's length */
 	uint64_t	pm_drops;
 	uint64_t	pm_errors;
 };
@@ -91,6 +96,7 @@ md_prom_free(md_prom_t *p)
 		free(p->pm_labels[k]);
 	free(p->pm_labels);
 	free(p->pm_s);
+	md_buf_fini(&p->pm_ltext);
 	free(p->pm_name);
 	free(p->pm_help);
 	md_btab_fini(&p->pm_tab);
@@ -144,22 +150,25 @@ md_prom_new(const char *name, const char *help, const char *const *labels,
 static md_pseries_t *
 md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 {
-	md_buf_t b;
+	char small[256], *key = small;
 	md_pseries_t *s;
-	size_t i, k, cap;
-	int rv;
+	size_t i, k, cap, n = 0;
 
-	md_buf_init(&b);
-	for (k = 0; k < p->pm_nlabels; k++) {	/* length, then bytes */
-		md_buf_append(&b, (const char *)&lens[k], sizeof (size_t));
-		md_buf_append(&b, keys[k], lens[k]);
-	}
-	if (md_buf_failed(&b) || (rv = md_btab_lookup(&p->pm_tab,
-	    b.mb_data == NULL ? "" : b.mb_data, b.mb_len, p->pm_n, &i)) < 0) {
-		md_buf_fini(&b);
+	small[0] = '\0';	/* no label: a key of no bytes */
+	for (k = 0; k < p->pm_nlabels; k++)
+		n += sizeof (size_t) + lens[k];
+	if (n > sizeof (small) && (key = malloc(n)) == NULL)
 		return (NULL);
+	for (n = 0, k = 0; k < p->pm_nlabels; k++) {	/* length, bytes */
+		(void) memcpy(key + n, &lens[k], sizeof (size_t));
+		(void) memcpy(key + n + sizeof (size_t), keys[k], lens[k]);
+		n += sizeof (size_t) + lens[k];
 	}
-	md_buf_fini(&b);
+	k = md_btab_lookup(&p->pm_tab, key, n, p->pm_n, &i) < 0;
+	if (key != small)
+		free(key);
+	if (k)
+		return (NULL);
 	if (i < p->pm_n)
 		return (&p->pm_s[i]);
 	if (p->pm_n == p->pm_cap) {
@@ -286,18 +295,11 @@ static void
 md_prom_labels(md_buf_t *b, const md_prom_t *p, const md_pseries_t *s,
     const char *extra)
 {
-	size_t k;
-
 	if (p->pm_nlabels == 0 && extra == NULL)
 		return;
 	md_buf_putc(b, '{');
-	for (k = 0; k < p->pm_nlabels; k++) {
-		md_buf_puts(b, k > 0 ? ",": "");
-		md_buf_puts(b, p->pm_labels[k]);
-		md_buf_puts(b, "=\"");
-		md_prom_value(b, s->ps_keys[k], s->ps_lens[k]);
-		md_buf_putc(b, '"');
-	}
+	if (s->ps_llen > 0)
+		md_buf_append(b, p->pm_ltext.mb_data + s->ps_loff, s->ps_llen);
 	if (extra != NULL) {
 		md_buf_puts(b, p->pm_nlabels > 0 ? "," : "");
 		md_buf_puts(b, extra);
@@ -399,6 +401,73 @@ md_prom_cmp(const void *a, const void *b)
 	return (0);
 }
 
+/* Each series' labels, escaped, as text: name="value",... */
+static void
+md_prom_ltext(md_prom_t *p)
+{
+	md_pseries_t *s;
+	size_t i, k;
+
+	md_buf_reset(&p->pm_ltext);
+	for (i = 0; i < p->pm_n; i++) {
+		s = &p->pm_s[i];
+		s->ps_loff = p->pm_ltext.mb_len;
+		for (k = 0; k < p->pm_nlabels; k++) {
+			md_buf_puts(&p->pm_ltext, k > 0 ? "," : "");
+			md_buf_puts(&p->pm_ltext, p->pm_labels[k]);
+			md_buf_puts(&p->pm_ltext, "=\"");
+			md_prom_value(&p->pm_ltext, s->ps_keys[k],
+			    s->ps_lens[k]);
+			md_buf_putc(&p->pm_ltext, '"');
+		}
+		s->ps_llen = p->pm_ltext.mb_len - s->ps_loff;
+	}
+}
+
+/*
+ * The series put in order of their labels' values, where they are kept
+ * (the byte table's indexes made to follow), with their labels as text
+ * beside them: an exposition then reads both in order, as the memory
+ * lies.  Done again only when series came: the series of a run change
+ * little, and most expositions sort nothing.
+ */
+static int
+md_prom_sort(md_prom_t *p)
+{
+	md_pseries_t **v, *ns;
+	size_t *nidx, i;
+
+	if (p->pm_nsorted == p->pm_n)
+		return (0);
+	v = calloc(p->pm_n + 1, sizeof (*v));
+	nidx = calloc(p->pm_n + 1, sizeof (size_t));
+	ns = calloc(p->pm_cap + 1, sizeof (*ns));
+	if (v == NULL || nidx == NULL || ns == NULL) {
+		free(v);
+		free(nidx);
+		free(ns);
+		return (-1);
+	}
+	for (i = 0; i < p->pm_n; i++)
+		v[i] = &p->pm_s[i];
+	qsort(v, p->pm_n, sizeof (*v), md_prom_cmp);
+	for (i = 0; i < p->pm_n; i++) {
+		nidx[v[i] - p->pm_s] = i;
+		ns[i] = *v[i];
+	}
+	for (i = 0; i < p->pm_tab.bt_cap; i++) {
+		if (p->pm_tab.bt_e[i].be_key != NULL)
+			p->pm_tab.bt_e[i].be_val = nidx[p->pm_tab.bt_e[i].be_val];
+	}
+	free(p->pm_s);
+	p->pm_s = ns;
+	free(v);
+	free(nidx);
+	p->pm_nsorted = p->pm_n;
+	md_prom_ltext(p);
+	return (md_buf_failed(&p->pm_ltext) ? -1 : 0);
+}
+
 /* A counter of no labels and no event yet: 0. */
 static void
 md_prom_zero(md_buf_t *b, const md_prom_t *p)
@@ -409,8 +478,9 @@ md_prom_zero(md_buf_t *b, const md_prom_t *p)
 
 /* The family of the values: its help and type, each series' samples. */
 static void
-md_prom_values(md_buf_t *b, md_prom_t *p, md_pseries_t **v)
+md_prom_values(md_buf_t *b, md_prom_t *p)
 {
+	md_pseries_t *v = p->pm_s;
 	int counter = p->pm_fn == MD_AGG_COUNT || p->pm_fn == MD_AGG_SUM;
 	int hist = MD_AGG_ISDIST(p->pm_fn);
 	md_pseries_t none;
@@ -427,16 +497,16 @@ md_prom_values(md_buf_t *b, md_prom_t *p, md_pseries_t **v)
 	}
 	for (i = 0; i < p->pm_n; i++) {
 		if (hist) {
-			md_prom_hist(b, p, v[i]);
+			md_prom_hist(b, p, &v[i]);
 			continue;
 		}
-		if (!counter && !v[i]->ps_fresh)
+		if (!counter && !v[i].ps_fresh)
 			continue;
-		md_prom_sample(b, p, counter ? "_total" : "", v[i], NULL);
+		md_prom_sample(b, p, counter ? "_total" : "", &v[i], NULL);
 		if (counter)
-			md_value_int(b, v[i]->ps_total);
+			md_value_int(b, v[i].ps_total);
 		else
-			md_value_number(b, p->pm_fn, v[i]->ps_w);
+			md_value_number(b, p->pm_fn, v[i].ps_w);
 		md_buf_putc(b, '\n');
 	}
 }
@@ -445,22 +515,19 @@ char *
 md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
     md_error_t *err)
 {
-	md_pseries_t **v = calloc(p->pm_n + 1, sizeof (*v));
 	char num[32];
 	md_buf_t b;
 	size_t i;
 
-	if (v == NULL) {
+	if (md_prom_sort(p) != 0) {
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
-	for (i = 0; i < p->pm_n; i++)
-		v[i] = &p->pm_s[i];
-	qsort(v, p->pm_n, sizeof (*v), md_prom_cmp);
 	p->pm_drops += drops;
 	p->pm_errors += errors;
 	md_buf_init(&b);
-	md_prom_values(&b, p, v);
+	md_buf_reserve(&b, p->pm_lastlen + 256);	/* about the last's */
+	md_prom_values(&b, p);
 	md_prom_family(&b, p, "_drops_total", "Aggregation records dtrace "
 	    "dropped since tracing began.", "counter");
 	(void) snprintf(num, sizeof (num), " %llu\n",
@@ -477,11 +544,11 @@ md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
 	md_buf_puts(&b, num);
 	for (i = 0; i < p->pm_n; i++)	/* a new interval: no gauge yet */
 		p->pm_s[i].ps_fresh = 0;
-	free(v);
 	if (md_buf_failed(&b)) {
 		(void) md_buf_error(&b, err);
 		md_buf_fini(&b);
 		return (NULL);
 	}
+	p->pm_lastlen = b.mb_len;
 	return (md_buf_claim(&b, lenp));
 }
