@@ -136,6 +136,14 @@ extern MD_API size_t md_metric_nwarnings(const md_metric_t *);
 extern MD_API const char *md_metric_warning(const md_metric_t *, size_t);
 
 /*
+ * "Did you mean": of n names, the one closest to word, if it is close
+ * enough to be a likely slip of the keyboard (a letter or two off, or a
+ * prefix of three letters or more either way); NULL if none is.
+ */
+extern MD_API const char *md_suggest(const char *, const char *const *,
+    size_t);
+
+/*
  * Predicates (krill): {} is trivial; {"eq": [FIELD, VALUE]} and ne, lt, le,
  * gt, ge; {"and": [P, P, ...]} and or.
  */
@@ -246,8 +254,18 @@ typedef struct md_result {
 	int		mdr_perzone;	/* script i is for the request's */
 					/* zone i, behind its pragma */
 	md_aggfn_t	mdr_fn;		/* the aggregation's function */
+	char		**mdr_warnings;	/* what the request gets that */
+	size_t		mdr_nwarnings;	/* its user may not have meant */
 } md_result_t;
 
+/*
+ * md_generate() makes the request's scripts.  The result's warnings (one
+ * line each, without "warning: ") say where a request does what the
+ * language says and likely not what was meant: -n F where the metric
+ * aggregates F with a function that takes no value of F (count()), and
+ * -s F where it makes F's values a distribution (each value a key of
+ * its own).
+ */
 extern MD_API md_result_t *md_generate(const md_metric_t *, const md_request_t *,
     md_error_t *);
 extern MD_API void md_result_free(md_result_t *);

@@ -513,6 +513,8 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 static int
 find_input(md_cli_opts_t *o, int *fdp)
 {
+	char *near;
+
 	*fdp = -1;
 	if (o->o_file == NULL || strcmp(o->o_file, "-") == 0)
 		return (MD_CLI_SUCCESS);
@@ -522,12 +524,17 @@ find_input(md_cli_opts_t *o, int *fdp)
 		o->o_path = md_cli_find(o->o_file, fdp);
 	if (o->o_path != NULL)
 		return (MD_CLI_SUCCESS);
-	if (errno == ENOMEM)
+	if (errno == ENOMEM) {
 		md_cli_err(o, "out of memory");
-	else
-		md_cli_err(o, "read \"%s\": %s, and METAD_PATH (%s) has no "
-		    "metric of that name", o->o_file, strerror(ENOENT),
-		    md_cli_metad_path());
+		return (MD_CLI_ERROR);
+	}
+	near = md_cli_near(o->o_file);
+	md_cli_err(o, "read \"%s\": %s, and METAD_PATH (%s) has no metric of "
+	    "that name%s%s%s (meta-d --list lists them)", o->o_file,
+	    strerror(ENOENT), md_cli_metad_path(), near != NULL ?
+	    "; did you mean \"" : "", near != NULL ? near : "",
+	    near != NULL ? "\"?" : "");
+	free(near);
 	return (MD_CLI_ERROR);
 }
 
@@ -598,6 +605,28 @@ make_request(const md_cli_opts_t *o, md_request_t *req,
 }
 
 /*
+ * Was the text, which JavaScript refused (msg), likely meant as no
+ * JavaScript at all (a file given by mistake, a metric's JSON broken
+ * before its first '{')?  It does not read as JavaScript, or runs without
+ * registering, and it never names register().
+ */
+static int
+maybe_notjs(const char *buf, size_t len, const char *msg)
+{
+	static const char word[] = "register";
+	size_t i, n = sizeof (word) - 1;
+
+	if (strncmp(msg, "SyntaxError", 11) != 0 && strncmp(msg,
+	    "ReferenceError", 14) != 0 && strncmp(msg, "didn't register", 15))
+		return (0);
+	for (i = 0; i + n <= len; i++) {
+		if (memcmp(buf + i, word, n) == 0)
+			return (0);
+	}
+	return (1);
+}
+
+/*
  * The metric's JSON text: buf without a UTF-8 byte-order mark (no part of
  * the metric, JSON or not), or what a JavaScript metric registered (in
  * *jsonp, for the caller to free).  NULL when it cannot be had.
@@ -627,7 +656,10 @@ metric_text(const md_cli_opts_t *o, const char *name, const char *buf,
 		return (NULL);
 	}
 	if (md_cli_js(buf, len, name, jsonp, lenp, msg, sizeof (msg)) != 0) {
-		md_cli_err(o, "processing \"%s\": %s", name, msg);
+		md_cli_err(o, "processing \"%s\": %s%s", name, msg,
+		    maybe_notjs(buf, len, msg) ? "; it was run as a JavaScript "
+		    "metric, as it does not begin with '{' (a JSON metric does)" :
+		    "");
 		return (NULL);
 	}
 	return (*jsonp);

@@ -149,6 +149,8 @@ extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
     MD_CLI_PRINTFLIKE(2, 3);
 extern int md_cli_usage(const md_cli_opts_t *);
 extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
+extern md_result_t *md_cli_generate(const md_cli_job_t *,
+    const md_request_t *);			/* cli_gen.c */
 
 /* Files and streams (cli_io.c). */
 extern int md_cli_write(int, const char *, size_t);
@@ -257,6 +259,7 @@ extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
     char *, size_t);
 extern const char *md_cli_metad_path(void);
 extern char *md_cli_find(const char *, int *);
+extern char *md_cli_near(const char *);
 extern int md_cli_files(const md_result_t *, const char *const *,
     const char *, const char *, char **, size_t *, char *, size_t);
 

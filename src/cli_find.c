@@ -451,6 +451,38 @@ md_find_describe(const char *path, char **linep)
 	return (md_find_escape(linep));
 }
 
+/* Every metric METAD_PATH holds, as --list names them. */
+static void
+md_find_all(md_found_t *fd)
+{
+	const char *dirs = md_cli_metad_path(), *dir;
+	size_t dlen;
+	char *top;
+
+	(void) memset(fd, 0, sizeof (*fd));
+	while (!fd->fd_nomem && (dir = md_find_nextdir(&dirs, &dlen)) != NULL) {
+		if ((top = strndup(dir, dlen)) == NULL) {
+			fd->fd_nomem = 1;
+			break;
+		}
+		md_find_dir(fd, top, "");
+		free(top);
+	}
+}
+
+static void
+md_found_free(md_found_t *fd)
+{
+	size_t i;
+
+	for (i = 0; i < fd->fd_n; i++) {
+		free(fd->fd_names[i]);
+		free(fd->fd_paths[i]);
+	}
+	free(fd->fd_names);
+	free(fd->fd_paths);
+}
+
 /*
  * --list: "NAME  DESCRIPTION" a line, the names padded to the longest.
  * Returns the text (*lenp bytes; NULL with errno ENOMEM, or ENOENT when
@@ -459,21 +491,12 @@ md_find_describe(const char *path, char **linep)
 static char *
 md_cli_list(size_t *lenp)
 {
-	const char *dirs = md_cli_metad_path(), *dir;
 	md_found_t fd;
-	size_t i, dlen, width = 0;
-	char *top, *desc, *out = NULL;
+	size_t i, width = 0;
+	char *desc, *out = NULL;
 	FILE *f;
 
-	(void) memset(&fd, 0, sizeof (fd));
-	while (!fd.fd_nomem && (dir = md_find_nextdir(&dirs, &dlen)) != NULL) {
-		if ((top = strndup(dir, dlen)) == NULL) {
-			fd.fd_nomem = 1;
-			break;
-		}
-		md_find_dir(&fd, top, "");
-		free(top);
-	}
+	md_find_all(&fd);
 	for (i = 0; i < fd.fd_n; i++) {
 		if (strlen(fd.fd_names[i]) > width)
 			width = strlen(fd.fd_names[i]);
@@ -495,14 +518,49 @@ md_cli_list(size_t *lenp)
 			out = NULL;
 		}
 	}
-	for (i = 0; i < fd.fd_n; i++) {
-		free(fd.fd_names[i]);
-		free(fd.fd_paths[i]);
-	}
-	free(fd.fd_names);
-	free(fd.fd_paths);
 	errno = fd.fd_n == 0 && !fd.fd_nomem ? ENOENT : ENOMEM;
+	md_found_free(&fd);
 	return (out);
+}
+
+/*
+ * The metric a name found nowhere may have meant, allocated: the one of
+ * that name in a subdirectory ("syscall": "linux/syscall"), else the
+ * closest by md_suggest(), by whole name or by the name in its
+ * subdirectory.  NULL if none is close (or out of memory).
+ */
+char *
+md_cli_near(const char *file)
+{
+	const char **base, *meant = NULL, *slash;
+	md_found_t fd;
+	size_t i;
+	char *near = NULL;
+
+	md_find_all(&fd);
+	if (fd.fd_nomem || fd.fd_n == 0 ||
+	    (base = malloc(fd.fd_n * sizeof (*base))) == NULL) {
+		md_found_free(&fd);
+		return (NULL);
+	}
+	for (i = 0; i < fd.fd_n; i++) {
+		slash = strrchr(fd.fd_names[i], '/');
+		base[i] = slash == NULL ? fd.fd_names[i] : slash + 1;
+		if (meant == NULL && strcmp(base[i], file) == 0)
+			meant = fd.fd_names[i];
+	}
+	if (meant == NULL && (meant = md_suggest(file,
+	    (const char *const *)fd.fd_names, fd.fd_n)) == NULL &&
+	    (meant = md_suggest(file, base, fd.fd_n)) != NULL) {
+		for (i = 0; base[i] != meant; i++)
+			continue;
+		meant = fd.fd_names[i];
+	}
+	if (meant != NULL)
+		near = strdup(meant);
+	free(base);
+	md_found_free(&fd);
+	return (near);
 }
 
 /* --list: the metrics METAD_PATH holds. */

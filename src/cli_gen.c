@@ -9,17 +9,23 @@
 #include "cli.h"
 
 /*
- * The request's result, or NULL once the error is said.  The caller
- * frees it.
+ * The result of req (the job's, if NULL), its warnings said, or NULL once
+ * the error is said.  The caller frees it.
  */
-static md_result_t *
-md_cli_generate(const md_cli_job_t *j)
+md_result_t *
+md_cli_generate(const md_cli_job_t *j, const md_request_t *req)
 {
 	md_result_t *r;
 	md_error_t err;
+	size_t i;
 
-	if ((r = md_generate(j->cj_m, j->cj_req, &err)) == NULL)
+	if ((r = md_generate(j->cj_m, req != NULL ? req : j->cj_req,
+	    &err)) == NULL) {
 		md_cli_request_err(j->cj_o, &err);
+		return (NULL);
+	}
+	for (i = 0; i < r->mdr_nwarnings; i++)
+		md_cli_err(j->cj_o, "warning: %s", r->mdr_warnings[i]);
 	return (r);
 }
 
@@ -29,7 +35,7 @@ md_cli_gen(md_cli_job_t *j, int json)
 {
 	md_result_t *r;
 
-	if ((r = md_cli_generate(j)) == NULL)
+	if ((r = md_cli_generate(j, NULL)) == NULL)
 		return (MD_CLI_ERROR);
 	j->cj_out = json ? md_result_json(r, &j->cj_outlen) :
 	    md_result_join(r, &j->cj_outlen);

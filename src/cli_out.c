@@ -334,13 +334,10 @@ md_cli_outdir(md_cli_job_t *j)
 	const md_cli_opts_t *o = j->cj_o;
 	char what[MD_ERRMSGLEN], *name;
 	md_result_t *r;
-	md_error_t err;
 	int rv = MD_CLI_ERROR;
 
-	if ((r = md_generate(j->cj_m, j->cj_req, &err)) == NULL) {
-		md_cli_request_err(o, &err);
+	if ((r = md_cli_generate(j, NULL)) == NULL)
 		return (MD_CLI_ERROR);
-	}
 	if ((name = md_cli_script_name(o->o_path)) == NULL)
 		md_cli_err(o, "out of memory");
 	else if (md_cli_writable(o->o_out) != 0)

@@ -168,10 +168,8 @@ md_run_script(md_cli_job_t *j, uint64_t interval, int *rvp)
 	req.mdq_interval = NULL;
 	req.mdq_duration = NULL;
 	*rvp = MD_CLI_ERROR;
-	if ((r = md_generate(j->cj_m, &req, &err)) == NULL) {
-		md_cli_request_err(j->cj_o, &err);
+	if ((r = md_cli_generate(j, &req)) == NULL)
 		return (NULL);
-	}
 	if (r->mdr_nscripts > 1) {
 		md_cli_err(j->cj_o, "--run runs one script, and this request "
 		    "makes %zu, one per zone (the metric sets usepragmazone): "

@@ -326,19 +326,6 @@ md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
  * few lines past 60: the key and the function are one statement, and the
  * choice of the function runs through the keys' loop.)
  */
-/* The aggregating function of text (len bytes): its name's. */
-static md_aggfn_t
-md_emit_fn(const char *text, size_t len)
-{
-	size_t n = 0;
-
-	while (n < len && (text[n] == '_' || (text[n] >= 'a' &&
-	    text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
-	    (n > 0 && text[n] >= '0' && text[n] <= '9')))
-		n++;
-	return (md_aggfn_byname(text, n));
-}
-
 static int
 md_emit_aggregate(md_emit_t *em, size_t pd)
 {
@@ -407,8 +394,8 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		    em->em_place, fnfield);
 	}
 	if (req->er_fn != NULL)
-		*req->er_fn = md_emit_fn(em->em_out->mb_data + start,
-		    em->em_out->mb_len - start);
+		*req->er_fn = md_aggfn_of(em->em_out->mb_data + start,
+		    em->em_out->mb_len - start, NULL);
 	md_buf_puts(em->em_out, ";\n");
 	return (0);
 }

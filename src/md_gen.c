@@ -111,6 +111,28 @@ md_gen_field(const md_metric_t *m, const char *f, md_error_t *err)
 	return (0);
 }
 
+/* More decompositions than a script can have: which, and the limit. */
+static int
+md_gen_toomany(const md_request_t *req, md_error_t *err)
+{
+	char given[MD_ERRMSGLEN], *p = given;
+	size_t i, n;
+
+	given[0] = '\0';
+	for (i = 0; i < req->mdq_ndecomps; i++) {
+		n = (size_t)snprintf(p, sizeof (given) - (size_t)(p - given),
+		    "%s%s %s", i == 0 ? "" : " ", req->mdq_decomps[i].mdd_kind ==
+		    MD_DECOMP_STRING ? "-s" : "-n", req->mdq_decomps[i].mdd_field);
+		if (n >= sizeof (given) - (size_t)(p - given))
+			break;
+		p += n;
+	}
+	return (md_error_set(err, MD_ERR_TRANSLATE, "too many decompositions: "
+	    "%zu given (%s), and a script breaks values down by two fields "
+	    "at most, as -s F1 -s F2 or -s F1 -n F2", req->mdq_ndecomps,
+	    given));
+}
+
 static int
 md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 {
@@ -133,8 +155,7 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 			return (-1);
 	}
 	if (req->mdq_ndecomps > MD_MAXDECOMPS)
-		return (md_error_set(err, MD_ERR_TRANSLATE,
-		    "too many decompositions"));
+		return (md_gen_toomany(req, err));
 	if (req->mdq_nzones > MD_MAXZONES)
 		return (md_error_set(err, MD_ERR_LIMIT, "more than %d zones",
 		    MD_MAXZONES));
@@ -352,6 +373,53 @@ md_gen_zero(md_result_t *r, const md_decomp_t *d, size_t nd)
 	    r->mdr_hasdists ? MD_ZERO_DIST : MD_ZERO_SCALAR;
 }
 
+/*
+ * Warn of decomposition d if each entry that aggregates aggregates its
+ * field as the request likely did not mean: -n F with a function that
+ * takes no $0, -s F with a quantization.  Returns -1 when out of memory.
+ */
+static int
+md_gen_warn(const md_metric_t *m, const md_decomp_t *d, md_result_t *r)
+{
+	const char *f = d->mdd_field, *text = NULL;
+	const md_strv_t *a;
+	char msg[MD_ERRMSGLEN], *w, **v;
+	size_t i, n;
+	int odd = 0;
+
+	for (i = 0; i < m->mm_npds; i++) {
+		if ((a = md_map_get(&m->mm_pds[i]->pd_aggregate, f)) == NULL)
+			continue;
+		text = a->msv_v[0];
+		odd = d->mdd_kind == MD_DECOMP_NUMBER ?
+		    strstr(text, "$0") == NULL :
+		    MD_AGG_ISDIST(md_aggfn_of(text, strlen(text), NULL));
+		if (!odd)
+			return (0);
+	}
+	if (!odd)
+		return (0);
+	(void) md_aggfn_of(text, strlen(text), &n);
+	if ((v = realloc(r->mdr_warnings, (r->mdr_nwarnings + 1) *
+	    sizeof (*v))) == NULL)
+		return (-1);
+	r->mdr_warnings = v;
+	if (d->mdd_kind == MD_DECOMP_NUMBER)
+		(void) snprintf(msg, sizeof (msg), "-n %s: the metric aggregates "
+		    "%s with %.*s(), which takes no value of it, so -n changes "
+		    "nothing; to break the values down by %s, use -s %s", f, f,
+		    (int)n, text, f, f);
+	else
+		(void) snprintf(msg, sizeof (msg), "-s %s: every value of %s "
+		    "becomes a key of its own, as the metric aggregates %s with "
+		    "%.*s(); to see its distribution, use -n %s", f, f, f, (int)n,
+		    text, f);
+	if ((w = strdup(msg)) == NULL)
+		return (-1);
+	r->mdr_warnings[r->mdr_nwarnings++] = w;
+	return (0);
+}
+
 md_result_t *
 md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 {
@@ -400,5 +468,12 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	}
 	md_gen_zero(r, folded, er.er_ndecomps);
 	r->mdr_fn = fn;
+	for (i = 0; i < req->mdq_ndecomps; i++) {
+		if (md_gen_warn(m, &req->mdq_decomps[i], r) != 0) {
+			md_result_free(r);
+			(void) md_error_set(err, MD_ERR_NOMEM, "out of memory");
+			return (NULL);
+		}
+	}
 	return (r);
 }

@@ -194,6 +194,9 @@ extern size_t md_json_count(const cJSON *);
 extern int md_json_valid(const char *, size_t);
 extern void md_json_putstr(md_buf_t *, const char *, size_t);
 
+/* The aggregating function D text calls (md_quant.c). */
+extern md_aggfn_t md_aggfn_of(const char *, size_t, size_t *);
+
 /* A value's number as text (md_values.c), an int64 in decimal. */
 extern void md_value_number(md_buf_t *, md_aggfn_t, const int64_t *);
 extern void md_value_int(md_buf_t *, int64_t);
@@ -545,8 +548,6 @@ extern int md_dcheck_overbudget(md_error_t *);
 extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
     const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
 
-/* "Did you mean" (md_suggest.c): the closest name, or NULL. */
-extern const char *md_suggest(const char *, const char *const *, size_t);
 
 /*
  * One line of JSON read in place (md_jline.c), for the lines --run prints:

@@ -229,6 +229,27 @@ md_option_syntax(const md_optdef_t *od)
 	}
 }
 
+/* An option meta-d does not know: the one meant, if one is close. */
+static int
+md_option_unknown(const char *name, md_error_t *err)
+{
+	const char *names[sizeof (md_options) / sizeof (md_options[0])];
+	const char *meant;
+	size_t i;
+
+	if (strcmp(name, "zone") == 0)
+		return (md_error_set(err, MD_ERR_OPTION, "option \"zone\": "
+		    "give zones with -z"));
+	for (i = 0; i < sizeof (md_options) / sizeof (md_options[0]); i++)
+		names[i] = md_options[i].od_name;
+	if ((meant = md_suggest(name, names, i)) != NULL)
+		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": not "
+		    "a DTrace option meta-d knows; did you mean \"%s\"?", name,
+		    meant));
+	return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": not a "
+	    "DTrace option meta-d knows", name));
+}
+
 /*
  * Check a DTrace option for "#pragma D option NAME[=VALUE]"; value is NULL
  * for a flag.  Returns 0, or -1 with MD_ERR_OPTION in *err.
@@ -249,9 +270,7 @@ md_option_check(const char *name, const char *value, md_error_t *err)
 		}
 	}
 	if (od == NULL)
-		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": %s",
-		    name, strcmp(name, "zone") == 0 ? "give zones with -z" :
-		    "not a DTrace option meta-d knows"));
+		return (md_option_unknown(name, err));
 
 	switch (od->od_kind) {
 	case MDO_FLAG:

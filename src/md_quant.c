@@ -63,6 +63,25 @@ md_aggfn_byname(const char *name, size_t len)
 	return (MD_AGG_NONE);
 }
 
+/*
+ * The aggregating function D text (len bytes) calls, by the name it
+ * begins with ("llquantize($0, 10, 3, 11, 100)"), the name's length in
+ * *namelenp (if not NULL).
+ */
+md_aggfn_t
+md_aggfn_of(const char *text, size_t len, size_t *namelenp)
+{
+	size_t n = 0;
+
+	while (n < len && (text[n] == '_' || (text[n] >= 'a' &&
+	    text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
+	    (n > 0 && text[n] >= '0' && text[n] <= '9')))
+		n++;
+	if (namelenp != NULL)
+		*namelenp = n;
+	return (md_aggfn_byname(text, n));
+}
+
 /* a ** n, or 0 if it is past INT64_MAX */
 static uint64_t
 md_quant_pow(uint64_t a, uint64_t n)

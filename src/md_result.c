@@ -14,6 +14,8 @@
 void
 md_result_free(md_result_t *r)
 {
+	size_t i;
+
 	if (r == NULL)
 		return;
 	if (r->mdr_scripts != NULL)
@@ -21,6 +23,9 @@ md_result_free(md_result_t *r)
 	free(r->mdr_scripts);
 	free(r->mdr_lens);
 	free(r->mdr_keys);
+	for (i = 0; i < r->mdr_nwarnings; i++)
+		free(r->mdr_warnings[i]);
+	free(r->mdr_warnings);
 	free(r);
 }
 

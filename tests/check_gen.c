@@ -135,9 +135,81 @@ END_TEST
 START_TEST(gen_should_refuse_more_than_two_decompositions)
 {
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:execname "
-	    "n:latency", NULL, MD_ERR_TRANSLATE), "too many decompositions");
+	    "n:latency", NULL, MD_ERR_TRANSLATE), "too many decompositions: 3 "
+	    "given (-s zonename -s execname -n latency), and a script breaks "
+	    "values down by two fields at most, as -s F1 -s F2 or -s F1 -n F2");
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:zonename "
-	    "s:zonename", NULL, MD_ERR_TRANSLATE), "too many decompositions");
+	    "s:zonename s:zonename", NULL, MD_ERR_TRANSLATE), "too many "
+	    "decompositions: 4 given (-s zonename -s zonename -s zonename -s "
+	    "zonename), and a script breaks values down by two fields at most, "
+	    "as -s F1 -s F2 or -s F1 -n F2");
+}
+END_TEST
+
+/*
+ * A request the language allows and its user likely did not mean is
+ * warned of in the result: -n of a field aggregated with no value of it,
+ * -s of a field aggregated as a distribution.  Others are not.
+ */
+START_TEST(gen_should_warn_of_requests_that_mean_little)
+{
+	static const struct {
+		const char	*w_words;
+		const char	*w_first;	/* NULL: no warning */
+		size_t		w_n;
+	} warns[] = {
+		{ "", NULL, 0 },
+		{ "n:latency", NULL, 0 },
+		{ "s:execname", NULL, 0 },
+		{ "s:execname n:latency", NULL, 0 },
+		{ "n:execname", "-n execname: the metric aggregates execname "
+		    "with count(), which takes no value of it, so -n changes "
+		    "nothing; to break the values down by execname, use -s "
+		    "execname", 1 },
+		{ "s:latency", "-s latency: every value of latency becomes a "
+		    "key of its own, as the metric aggregates latency with "
+		    "quantize(); to see its distribution, use -n latency", 1 },
+		{ "s:latency n:zonename", "-s latency: every value", 2 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof (warns) / sizeof (warns[0]); i++) {
+		md_result_t *r = t_result(warns[i].w_words);
+
+		ck_assert_msg(r->mdr_nwarnings == warns[i].w_n, "%s: %zu",
+		    warns[i].w_words, r->mdr_nwarnings);
+		if (warns[i].w_first != NULL)
+			ck_assert_msg(strncmp(r->mdr_warnings[0],
+			    warns[i].w_first, strlen(warns[i].w_first)) == 0,
+			    "%s: \"%s\"", warns[i].w_words,
+			    r->mdr_warnings[0]);
+		md_result_free(r);
+	}
+}
+END_TEST
+
+/* One entry that uses the value is enough for -n to mean something. */
+START_TEST(gen_should_not_warn_if_one_entry_uses_the_value)
+{
+	static const char *const metric = "{ 'fields': ['a'], 'metad': { "
+	    "'probedesc': [{ 'probes': ['x'], 'aggregate': { 'default': "
+	    "'count()', 'a': 'count()' }, 'transforms': { 'a': 'A' } }, "
+	    "{ 'probes': ['y'], 'aggregate': { 'default': 'count()', 'a': "
+	    "'sum($0)' }, 'transforms': { 'a': 'B' } }] } }";
+	md_metric_t *m = t_metric(metric);
+	md_decomp_t d = { "a", MD_DECOMP_NUMBER };
+	md_request_t req;
+	md_result_t *r;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_decomps = &d;
+	req.mdq_ndecomps = 1;
+	req.mdq_hostname = T_HOST;
+	ck_assert_ptr_nonnull(r = md_generate(m, &req, &err));
+	ck_assert_uint_eq(r->mdr_nwarnings, 0);
+	md_result_free(r);
+	md_metric_free(m);
 }
 END_TEST
 
@@ -632,6 +704,8 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_end_tracing_after_the_duration);
 	tcase_add_test(tc, gen_should_name_the_fields_of_the_key);
 	tcase_add_test(tc, result_join_should_separate_scripts);
+	tcase_add_test(tc, gen_should_warn_of_requests_that_mean_little);
+	tcase_add_test(tc, gen_should_not_warn_if_one_entry_uses_the_value);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -43,7 +43,8 @@ static const struct {
 	const char	*b_msg;
 } bad[] = {
 	{ "bufsiz", "4m", "option \"bufsiz\": not a DTrace option meta-d "
-	    "knows" },
+	    "knows; did you mean \"bufsize\"?" },
+	{ "dynvar", "1m", "did you mean \"dynvarsize\"?" },
 	{ "zone", "global", "option \"zone\": give zones with -z" },
 	{ "", NULL, "option \"\": not a DTrace option" },
 	{ "bufsize", NULL, "option \"bufsize\" needs a value: a size, as 4m" },
@@ -89,6 +90,22 @@ START_TEST(option_should_refuse_what_dtrace_would_not_take)
 	ck_assert_msg(strstr(err.mde_msg, bad[_i].b_msg) != NULL,
 	    "message \"%s\", expected \"%s\"", err.mde_msg, bad[_i].b_msg);
 	ck_assert_int_eq(md_option_check(NULL, NULL, &err), -1);
+}
+END_TEST
+
+/* "did you mean" only for a likely slip of the keyboard. */
+START_TEST(option_should_suggest_only_a_near_option)
+{
+	md_error_t err;
+
+	ck_assert_int_eq(md_option_check("frobnicate", "1", &err), -1);
+	ck_assert_str_eq(err.mde_msg, "option \"frobnicate\": not a DTrace "
+	    "option meta-d knows");
+	ck_assert_int_eq(md_option_check("bufsze", "16m", &err), -1);
+	ck_assert_str_eq(err.mde_msg, "option \"bufsze\": not a DTrace "
+	    "option meta-d knows; did you mean \"bufsize\"?");
+	ck_assert_int_eq(md_option_check("aggrat", "1s", &err), -1);
+	ck_assert_ptr_nonnull(strstr(err.mde_msg, "\"aggrate\"?"));
 }
 END_TEST
 
@@ -140,6 +157,7 @@ option_suite(void)
 	    (int)(sizeof (good) / sizeof (good[0])));
 	tcase_add_loop_test(tc, option_should_refuse_what_dtrace_would_not_take,
 	    0, (int)(sizeof (bad) / sizeof (bad[0])));
+	tcase_add_test(tc, option_should_suggest_only_a_near_option);
 	tcase_add_test(tc, interval_should_follow_tick_probes);
 	tcase_add_test(tc, duration_should_be_a_time);
 	suite_add_tcase(s, tc);

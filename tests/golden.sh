@@ -12,11 +12,11 @@
 #	status	the expected exit status
 #	stdout	the expected standard output, byte for byte; @HOSTNAME@
 #		stands for this machine's name (uname -n)
+#	stderr	the first lines of the expected standard error (optional;
+#		without it, standard error must be empty)
 #
 # METAD_PATH is examples/, so that a metric named without a path is an
 # example of the project.
-#	stderr	the first lines of the expected standard error (optional;
-#		without it, standard error must be empty)
 #
 # With VALGRIND set (e.g. "valgrind -q --error-exitcode=99
 # --leak-check=full"), meta-d runs under it: any error it reports changes
