@@ -189,6 +189,8 @@ static int
 md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
     const cJSON *s, size_t pd, const char *sect)
 {
+	static const char *const stores[] = { "thread", "global" };
+	char meant[MD_MEANTLEN];
 	const char *index;
 	int thread;
 
@@ -199,7 +201,9 @@ md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
 	if (md_load_store(s->valuestring, &thread, &index) != 0)
 		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: store "
 		    "\"%s\" is not thread, global, thread[INDEX] or "
-		    "global[INDEX]", pd, sect, g->mg_field, s->valuestring));
+		    "global[INDEX]%s", pd, sect, g->mg_field, s->valuestring,
+		    md_load_meant(meant, sizeof (meant), s->valuestring, stores,
+		    2)));
 	if ((g->mg_names[j] = md_plan_varname(&ld->ld_m->mm_arena,
 	    g->mg_field, j, thread)) == NULL)
 		return (md_error_nomem(ld->ld_err));
@@ -209,6 +213,27 @@ md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
 	return (0);
 }
 
+/*
+ * Of a gather's keys, the first that is a likely slip for "gather" or
+ * "store": " (\"gathr\": did you mean \"gather\"?)" into buf, or "".
+ */
+static const char *
+md_load_gather_meant(const cJSON *c, char *buf, size_t len)
+{
+	static const char *const keys[] = { "gather", "store" };
+	const char *near;
+
+	buf[0] = '\0';
+	for (c = cJSON_IsObject(c) ? c->child : NULL; c != NULL; c = c->next) {
+		if ((near = md_suggest(c->string, keys, 2)) != NULL) {
+			(void) snprintf(buf, len, " (\"%.32s\": did you mean "
+			    "\"%s\"?)", c->string, near);
+			break;
+		}
+	}
+	return (buf);
+}
+
 /* Field f's gather: {"gather": E, "store": S}, each a string or an array. */
 static int
 md_load_gather(md_load_t *ld, md_gather_t *g, const cJSON *c, size_t pd,
@@ -216,11 +241,13 @@ md_load_gather(md_load_t *ld, md_gather_t *g, const cJSON *c, size_t pd,
 {
 	const char *f = c->string;
 	const cJSON *ge, *st, *e, *s;
+	char meant[MD_MEANTLEN];
 	size_t kind, j;
 
 	if (!md_strtab_get(&ld->ld_m->mm_fieldtab, f, &kind))
 		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: \"%s\" is "
-		    "not a field of the metric", pd, sect, f, f));
+		    "not a field of the metric%s", pd, sect, f, f,
+		    md_load_meant_field(ld, meant, sizeof (meant), f)));
 	if (!md_is_identifier(f))
 		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: a gathered "
 		    "field must be a D identifier", pd, sect, f));
@@ -230,7 +257,8 @@ md_load_gather(md_load_t *ld, md_gather_t *g, const cJSON *c, size_t pd,
 	    "store") : NULL;
 	if (ge == NULL || st == NULL)
 		return (md_load_invalid(ld, "probedesc[%zu].%s.%s: must be an "
-		    "object with \"gather\" and \"store\"", pd, sect, f));
+		    "object with \"gather\" and \"store\"%s", pd, sect, f,
+		    md_load_gather_meant(c, meant, sizeof (meant))));
 	if (md_load_keep(ld, &g->mg_field, f) != 0)
 		return (-1);
 	if (cJSON_IsString(ge) && cJSON_IsString(st))
@@ -318,11 +346,41 @@ md_load_local(md_load_t *ld, const cJSON *v, size_t pd, md_probedesc_t *p)
 	return (0);
 }
 
+/*
+ * aggregate and transforms have the same keys, and key is in one only.
+ * Into buf, for a key K of map near it: " (transforms has \"K\": did you
+ * mean \"key\"?)" if K is the slip (map is transforms), else " (did you
+ * mean \"K\"?)"; "" if none is near.
+ */
+static const char *
+md_load_stray(const md_map_t *map, int slip, const char *key, char *buf,
+    size_t len)
+{
+	const char *k;
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < map->ma_n; i++) {
+		k = map->ma_pairs[i].pr_key;
+		if (strcmp(k, "default") == 0 || !md_suggest(k, &key, 1))
+			continue;
+		if (slip)
+			(void) snprintf(buf, len, " (transforms has \"%.32s\": "
+			    "did you mean \"%.32s\"?)", k, key);
+		else
+			(void) snprintf(buf, len, " (did you mean \"%.64s\"?)",
+			    k);
+		break;
+	}
+	return (buf);
+}
+
 /* aggregate and transforms of entry pd, and how they fit together. */
 static int
 md_load_aggregate(md_load_t *ld, cJSON *agg, cJSON *xf, size_t pd,
     md_probedesc_t *p)
 {
+	char meant[MD_MEANTLEN];
 	size_t i, kind;
 
 	if (xf != NULL && agg == NULL)
@@ -348,14 +406,17 @@ md_load_aggregate(md_load_t *ld, cJSON *agg, cJSON *xf, size_t pd,
 			continue;
 		if (!md_strtab_get(&ld->ld_m->mm_fieldtab, k, &kind))
 			return (md_load_invalid(ld, "probedesc[%zu].aggregate."
-			    "%s: \"%s\" is not a field of the metric", pd, k,
-			    k));
+			    "%s: \"%s\" is not a field of the metric%s", pd, k,
+			    k, md_load_meant_field(ld, meant, sizeof (meant),
+			    k)));
 		if (kind == MD_FIELD_INTERNAL)
 			return (md_load_invalid(ld, "probedesc[%zu].aggregate."
 			    "%s: internal fields cannot be aggregated", pd, k));
 		if (md_map_get(&p->pd_transforms, k) == NULL)
 			return (md_load_invalid(ld, "probedesc[%zu].aggregate."
-			    "%s: no transform for \"%s\"", pd, k, k));
+			    "%s: no transform for \"%s\"%s", pd, k, k,
+			    md_load_stray(&p->pd_transforms, 1, k,
+			    meant, sizeof (meant))));
 		if (md_strtab_put(&ld->ld_aggregated, k, pd) < 0)
 			return (md_error_nomem(ld->ld_err));
 	}
@@ -364,7 +425,9 @@ md_load_aggregate(md_load_t *ld, cJSON *agg, cJSON *xf, size_t pd,
 
 		if (md_map_get(&p->pd_aggregate, k) == NULL)
 			return (md_load_invalid(ld, "probedesc[%zu].transforms."
-			    "%s: \"%s\" is not a key of aggregate", pd, k, k));
+			    "%s: \"%s\" is not a key of aggregate%s", pd, k, k,
+			    md_load_stray(&p->pd_aggregate, 0, k,
+			    meant, sizeof (meant))));
 	}
 	ld->ld_anyaggregate = 1;
 	return (0);

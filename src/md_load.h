@@ -34,6 +34,11 @@ extern int md_load_invalid(md_load_t *, const char *, ...)
     MD_PRINTFLIKE(2, 3);
 extern int md_load_warn(md_load_t *, const char *, ...) MD_PRINTFLIKE(2, 3);
 extern int md_is_identifier(const char *);
+#define	MD_MEANTLEN	128	/* " (did you mean ...?)", a name cut */
+extern const char *md_load_meant(char *, size_t, const char *,
+    const char *const *, size_t);
+extern const char *md_load_meant_field(md_load_t *, char *, size_t,
+    const char *);
 extern int md_load_percent(md_load_t *, const char *, size_t, const char *,
     const char *);
 extern int md_load_entry_keys(md_load_t *, const cJSON *, size_t);

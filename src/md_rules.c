@@ -44,6 +44,35 @@ md_load_invalid(md_load_t *ld, const char *fmt, ...)
 	return (-1);
 }
 
+/*
+ * " (did you mean \"NAME\"?)" into buf (len bytes) for the name of n
+ * that word is a likely slip for; "" if none is.  Returns buf.
+ */
+const char *
+md_load_meant(char *buf, size_t len, const char *word,
+    const char *const *names, size_t n)
+{
+	const char *near = md_suggest(word, names, n);
+
+	buf[0] = '\0';
+	if (near != NULL)
+		(void) snprintf(buf, len, " (did you mean \"%s\"?)", near);
+	return (buf);
+}
+
+/* md_load_meant() of the metric's fields, public or internal. */
+const char *
+md_load_meant_field(md_load_t *ld, char *buf, size_t len, const char *word)
+{
+	const md_metric_t *m = ld->ld_m;
+
+	if (md_load_meant(buf, len, word, m->mm_fields, m->mm_nfields)[0] ==
+	    '\0')
+		(void) md_load_meant(buf, len, word, m->mm_internal,
+		    m->mm_ninternal);
+	return (buf);
+}
+
 /* Where the Meta-D key belongs (md_at_top...), or NULL for no such key. */
 static const char *
 md_key_home(const char *key)
@@ -137,6 +166,7 @@ int
 md_load_gathered_keys(md_load_t *ld, const md_map_t *map, size_t pd,
     const char *sect)
 {
+	char meant[MD_MEANTLEN];
 	size_t i;
 
 	for (i = 0; i < map->ma_n; i++) {
@@ -145,7 +175,8 @@ md_load_gathered_keys(md_load_t *ld, const md_map_t *map, size_t pd,
 		if (!md_strtab_get(&ld->ld_gathered, k, NULL))
 			return (md_load_invalid(ld, "probedesc[%zu].%s.%s: "
 			    "\"%s\" is not gathered by this or an earlier "
-			    "entry", pd, sect, k, k));
+			    "entry%s", pd, sect, k, k, md_load_meant_field(ld,
+			    meant, sizeof (meant), k)));
 	}
 	return (0);
 }

@@ -316,6 +316,47 @@ static const struct {
 	    "'lat': 1 } }"), MD_ERR_INVALID, "probedesc[2].clean.lat: must be "
 	    "a string or a non-empty array of strings" },
 
+	/* a slip of the keyboard: what was likely meant */
+	{ "meant: gather field", M("{ 'probes': ['x'], 'gather': { 'lta': "
+	    "{ 'gather': 'x', 'store': 'thread' } } }"), MD_ERR_INVALID,
+	    "probedesc[0].gather.lta: \"lta\" is not a field of the metric "
+	    "(did you mean \"lat\"?)" },
+	{ "meant: gather key", G("{ 'gathr': 'timestamp', 'store': 'thread' "
+	    "}"), MD_ERR_INVALID, "probedesc[0].gather.lat: must be an object "
+	    "with \"gather\" and \"store\" (\"gathr\": did you mean "
+	    "\"gather\"?)" },
+	{ "meant: store key", G("{ 'gather': 'timestamp', 'stroe': 'thread' "
+	    "}"), MD_ERR_INVALID, "probedesc[0].gather.lat: must be an object "
+	    "with \"gather\" and \"store\" (\"stroe\": did you mean "
+	    "\"store\"?)" },
+	{ "meant: store", G("{ 'gather': 't', 'store': 'thred' }"),
+	    MD_ERR_INVALID, "probedesc[0].gather.lat: store \"thred\" is not "
+	    "thread, global, thread[INDEX] or global[INDEX] (did you mean "
+	    "\"thread\"?)" },
+	{ "meant: aggregate field", M("{ 'probes': ['x'], 'aggregate': { "
+	    "'default': 'count()', 'lta': 'count()' }, 'transforms': { 'lta': "
+	    "'B' } }"), MD_ERR_INVALID, "probedesc[0].aggregate.lta: \"lta\" "
+	    "is not a field of the metric (did you mean \"lat\"?)" },
+	{ "meant: stray transform", M("{ 'probes': ['x'], 'aggregate': { "
+	    "'default': 'count()', 'lat': 'count()' }, 'transforms': { 'lta': "
+	    "'L' } }"), MD_ERR_INVALID, "probedesc[0].aggregate.lat: no "
+	    "transform for \"lat\" (transforms has \"lta\": did you mean "
+	    "\"lat\"?)" },
+	{ "meant: transform of no aggregate", M("{ 'probes': ['x'], "
+	    "'aggregate': { 'default': 'count()', 'lat': 'count()' }, "
+	    "'transforms': { 'lat': 'L', 'lta': 'L' } }"), MD_ERR_INVALID,
+	    "probedesc[0].transforms.lta: \"lta\" is not a key of aggregate "
+	    "(did you mean \"lat\"?)" },
+	{ "meant: verify", M(GATHER ", { 'probes': ['p:::r'], 'aggregate': { "
+	    "'default': 'count()', 'a': 'count()', 'lat': 'c()' }, "
+	    "'transforms': { 'a': 'A', 'lat': 'L' }, 'verify': { 'lta': '$0' "
+	    "} }"), MD_ERR_INVALID, "probedesc[1].verify.lta: \"lta\" is not "
+	    "gathered by this or an earlier entry (did you mean \"lat\"?)" },
+	{ "meant: clean", M(GATHER "," AGGV ", { 'probes': ['x'], 'clean': { "
+	    "'lta': '$0' } }"), MD_ERR_INVALID, "probedesc[2].clean.lta: "
+	    "\"lta\" is not gathered by this or an earlier entry (did you "
+	    "mean \"lat\"?)" },
+
 	/* predicate */
 	{ "predicate", M(AGG ", { 'probes': ['x'], 'predicate': true }"),
 	    MD_ERR_INVALID, "probedesc[1].predicate: must be a string" },
@@ -346,6 +387,26 @@ START_TEST(metric_should_refuse_what_breaks_a_rule)
 	ck_assert_msg(strncmp(msg, bad[_i].b_msg, strlen(bad[_i].b_msg)) == 0,
 	    "%s: message \"%s\", expected \"%s\"", bad[_i].b_name, msg,
 	    bad[_i].b_msg);
+}
+END_TEST
+
+/* No "did you mean" where no name is near. */
+START_TEST(metric_should_suggest_nothing_far)
+{
+	ck_assert_str_eq(t_metric_error(G("{ 'gather': 'timestamp', 'where': "
+	    "'thread' }"), MD_ERR_INVALID), "probedesc[0].gather.lat: must be "
+	    "an object with \"gather\" and \"store\"");
+	ck_assert_str_eq(t_metric_error(G("{ 'gather': 't', 'store': "
+	    "'stack' }"), MD_ERR_INVALID), "probedesc[0].gather.lat: store "
+	    "\"stack\" is not thread, global, thread[INDEX] or global[INDEX]");
+	ck_assert_str_eq(t_metric_error(M("{ 'probes': ['x'], 'aggregate': { "
+	    "'default': 'count()', 'lat': 'count()' }, 'transforms': { "
+	    "'zzzzz': 'L' } }"), MD_ERR_INVALID), "probedesc[0].aggregate.lat: "
+	    "no transform for \"lat\"");
+	ck_assert_str_eq(t_metric_error(M(GATHER "," AGGV ", { 'probes': "
+	    "['x'], 'clean': { 'zzzzz': '$0' } }"), MD_ERR_INVALID),
+	    "probedesc[2].clean.zzzzz: \"zzzzz\" is not gathered by this or "
+	    "an earlier entry");
 }
 END_TEST
 
@@ -735,6 +796,7 @@ metric_suite(void)
 	    (int)(sizeof (bad) / sizeof (bad[0])));
 	tcase_add_test(tc, metric_should_load_a_valid_metric);
 	tcase_add_test(tc, metric_internal_should_win_over_public);
+	tcase_add_test(tc, metric_should_suggest_nothing_far);
 	tcase_add_test(tc,
 	    metric_empty_gathers_should_ask_for_no_verify_or_clean);
 	tcase_add_test(tc, metric_should_treat_javascript_names_as_names);
