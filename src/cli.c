@@ -279,37 +279,6 @@ check_args(const md_cli_opts_t *o)
 }
 
 /*
- * -p: the predicate, parsed.  A mistake gets the parser's message, what a
- * predicate looks like, and, for the common slip, that JSON quotes keys.
- */
-static int
-parse_pred(md_cli_opts_t *o)
-{
-	const char *p = o->o_predarg;
-	md_error_t err;
-
-	o->o_pred = md_pred_parse(p, strlen(p), &err);
-	if (o->o_pred != NULL)
-		return (MD_CLI_SUCCESS);
-	if (err.mde_code == MD_ERR_NOMEM) {
-		md_cli_err(o, "%s", err.mde_msg);
-		return (MD_CLI_ERROR);
-	}
-	md_cli_err(o, "invalid predicate: %s", p);
-	md_cli_err(o, "%s", err.mde_msg);
-	p += strspn(p, " \t\n\r");
-	if (*p == '{') {
-		p += 1 + strspn(p + 1, " \t\n\r");
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
-			md_cli_err(o, "JSON needs double quotes around keys: "
-			    "-p '{\"eq\": [\"execname\", \"sshd\"]}'");
-	}
-	md_cli_err(o, "a predicate is {\"OP\": [FIELD, VALUE]}, OP one of eq "
-	    "ne lt le gt ge; or {\"and\": [P, P, ...]}, {\"or\": [...]}, {}");
-	return (md_cli_usage(o));
-}
-
-/*
  * An option's argument that libmetad checks: a usage error, saying what
  * is valid, when it is not.
  */
@@ -501,7 +470,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 	if ((rv = check_args(o)) != MD_CLI_SUCCESS)
 		return (rv);
 	if (o->o_predarg != NULL)
-		return (parse_pred(o));
+		return (md_cli_pred(o));
 	return (MD_CLI_SUCCESS);
 }
 
