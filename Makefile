@@ -207,7 +207,7 @@ libmetad.a: $(LIB_OBJS)
 
 $(SHLIB): $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(SHLIB_FLAGS) -o $@ $(LIB_OBJS) \
-	    $(CJSON_LIBS)
+	    $(CJSON_LIBS) -lm
 
 metad.pc: metad.pc.in include/metad.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
@@ -474,7 +474,10 @@ LINUX_EXAMPLES = examples/linux/io.json examples/linux/io.js \
 
 # Where the system caches the run-time linker's view of its libraries:
 # ldconfig makes a newly installed libmetad.so.1 found (Linux; FreeBSD
-# adds the directory with -m).  Not when staging into DESTDIR.
+# adds the directory with -m).  Run by root only (a user's install, as
+# under ~/.local, cannot change the cache), and not when staging into
+# DESTDIR.  meta-d itself links libmetad statically: only programs that
+# link -lmetad need the cache or LD_LIBRARY_PATH.
 ifeq ($(UNAME_S),FreeBSD)
 LDCONFIG ?= ldconfig -m $(LIBDIR)
 else ifeq ($(UNAME_S),Linux)
@@ -513,16 +516,20 @@ install: all
 	    $(DESTDIR)$(MANDIR)/man5/meta-d.5 \
 	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/,$(notdir $(EXAMPLES))) \
 	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/linux/,$(notdir $(LINUX_EXAMPLES)))
-	@if [ -z '$(DESTDIR)' ] && [ -n '$(LDCONFIG)' ]; then \
-		echo '$(LDCONFIG)'; \
-		if ! $(LDCONFIG); then \
-			echo "meta-d: $(LDCONFIG) failed (not root?): run it" \
-			    "as root, or set LD_LIBRARY_PATH=$(LIBDIR)"; \
-		elif [ '$(UNAME_S)' = Linux ] && ! ldconfig -p 2>/dev/null | \
+	@PATH=$$PATH:/sbin:/usr/sbin; \
+	if [ -z '$(DESTDIR)' ] && [ -n '$(LDCONFIG)' ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo '$(LDCONFIG)'; \
+			$(LDCONFIG) || echo "meta-d: $(LDCONFIG) failed:" \
+			    "set LD_LIBRARY_PATH=$(LIBDIR) for programs" \
+			    "linked with -lmetad"; \
+		fi; \
+		if [ '$(UNAME_S)' = Linux ] && ! ldconfig -p 2>/dev/null | \
 		    grep -q '$(LIBDIR)/$(SHLIB)'; then \
-			echo "meta-d: $(LIBDIR) is not searched for libraries:" \
-			    "add it to /etc/ld.so.conf.d/ and run ldconfig," \
-			    "or set LD_LIBRARY_PATH=$(LIBDIR)"; \
+			echo "meta-d: installed in $(PREFIX); meta-d needs" \
+			    "nothing more, and programs linked with -lmetad" \
+			    "find it with LD_LIBRARY_PATH=$(LIBDIR) (the" \
+			    "run-time linker does not search $(LIBDIR))"; \
 		fi; \
 	fi
 

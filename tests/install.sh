@@ -7,7 +7,8 @@
 # pages must render without warnings; the examples are installed where
 # meta-d finds metrics by name; make uninstall must remove all.  Then a
 # real install (no DESTDIR) into a directory of its own: the installed
-# meta-d finds its examples by name, and ldconfig runs (or says why not).
+# meta-d finds its examples by name, and ldconfig runs (or says why not);
+# and a user's install under ~/.local, quiet.
 #
 # Both run in a copy of the sources, so that the tree's meta-d keeps its
 # own built-in examples directory.
@@ -141,5 +142,31 @@ ok $? "make install runs ldconfig and says how $real/lib is found: $(cat "$work/
 ok $? "the installed meta-d finds syscall-ops by name"
 ./meta-d -s execname examples/syscall-ops.json | cmp -s - "$work/got"
 ok $? "and prints its script"
+
+# A user's install under ~/.local, as the README shows it: no root, so
+# no ldconfig, and quiet: make prints at most its one note, no tool's
+# complaint.  As root, the user is nobody, with a home of its own.
+home=$work/home
+mkdir "$home"
+cp -R "$tree" "$home/meta-d"
+asuser=
+if [ "$(id -u)" = 0 ]; then
+	asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	chmod 755 "$work"
+	chown -R 65534:65534 "$home"
+fi
+unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+HOME=$home $asuser $make -s -C "$home/meta-d" install \
+    PREFIX="$home/.local" > "$work/log" 2>&1
+ok $? "make install PREFIX=\$HOME/.local as a user: $(cat "$work/log")"
+! grep -v '^meta-d: installed in ' "$work/log" | grep -q .
+ok $? "a user's install prints no complaint: $(cat "$work/log")"
+HOME=$home $asuser "$home/.local/bin/meta-d" -s execname syscall-ops \
+    > "$work/got" 2>&1
+ok $? "the user's meta-d finds syscall-ops by name: $(head -n 3 "$work/got")"
+./meta-d -s execname examples/syscall-ops.json | cmp -s - "$work/got"
+ok $? "and prints its script"
+[ -f "$home/.local/share/man/man1/meta-d.1" ]
+ok $? "the user's manual page is in ~/.local/share/man"
 
 summary install
