@@ -45,6 +45,7 @@ lacks_test() {
 	lacks_build
 	"$pkgconfig" --exists check 2> /dev/null || echo check
 	command -v groff > /dev/null 2>&1 || echo groff-base
+	command -v pgrep > /dev/null 2>&1 || echo procps
 }
 
 lacks_clang() {

@@ -531,11 +531,11 @@ read_input(const md_cli_opts_t *o, int fd, char **bufp, size_t *lenp)
 		    name, MD_MAXINPUT >> 20);
 		return (MD_CLI_ERROR);
 	}
-	if (e != 0) {
+	if (e == ENOMEM)
+		md_cli_err(o, "out of memory");
+	else if (e != 0)
 		md_cli_err(o, "read \"%s\": %s", name, strerror(e));
-		return (MD_CLI_ERROR);
-	}
-	return (MD_CLI_SUCCESS);
+	return (e == 0 ? MD_CLI_SUCCESS : MD_CLI_ERROR);
 }
 
 /*

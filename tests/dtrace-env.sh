@@ -123,7 +123,8 @@ EOF
 	if ! dt_out=$(timeout 120 build/dtrace/dt -e -n 'BEGIN { exit(0); }' 2>&1); then
 		dt_why="$dt_bin cannot compile a script: $(echo "$dt_out" | head -3)"
 		case $dt_out in
-		*tracefs* | *debugfs* | *"/sys/kernel"*)
+		*tracefs* | *debugfs* | *"/sys/kernel"* | *"shared object"* | \
+		*"cannot open"*)
 			dt_why="$dt_why (run ../shared/dtrace/setup as root)" ;;
 		esac
 		return 1

@@ -46,7 +46,7 @@ if [ -w /dev/full ]; then
 	"$bin" "$metric" > /dev/full 2> "$err"
 	check "full disk" $? "$err" "write: No space left on device"
 else
-	echo "faults: full disk: skipped (no /dev/full on this system)"
+	echo "faults: full disk: skipped: this system has no /dev/full"
 fi
 
 "$bin" "$metric" >&- 2> "$err"
@@ -68,7 +68,8 @@ if command -v perl > /dev/null 2>&1; then
 	    cmp -s "$dir/want" "$dir/got"
 	ok $? "a non-blocking pipe: $(wc -c < "$dir/got") bytes of $(wc -c < "$dir/want"): $(cat "$err")"
 else
-	echo "faults: a non-blocking pipe: skipped (no perl)"
+	echo "faults: a non-blocking pipe: skipped: no perl (apt-get" \
+	    "install perl-base)"
 fi
 
 # The reader is gone before meta-d starts writing.

@@ -30,7 +30,7 @@ skip() {
 }
 
 [ "$(id -u)" = 0 ] || skip "--run needs root (it loads probes into the" \
-    "kernel), and this is uid $(id -u)"
+    "kernel), and this is uid $(id -u): run make check-run as root"
 # the libdtrace --run runs with, mended where it must be (dtrace-env.sh)
 . tests/dtrace-env.sh
 if ! dt_find; then
@@ -63,7 +63,8 @@ if [ "$run" -eq 2 ] && grep -q 'unknown option: --run' "$tmp/run.err"; then
 fi
 if [ "$run" -eq 2 ] && grep -qi 'libdtrace' "$tmp/run.err"; then
 	skip "this meta-d was built without libdtrace: $(head -n 1 \
-	    "$tmp/run.err")"
+	    "$tmp/run.err") (as root, run ../shared/dtrace/setup, then" \
+	    "make again; or DTRACE_PREFIX=DIR names a libdtrace)"
 fi
 
 [ "$run" -eq 0 ]

@@ -14,7 +14,8 @@
 
 if [ "$(id -u)" != 0 ] || ! command -v unshare > /dev/null 2>&1 ||
     ! unshare --uts true 2> /dev/null; then
-	echo "hostname: skipped (needs root and unshare --uts)"
+	echo "hostname: skipped: needs root and unshare --uts (run make" \
+	    "test as root to include it)"
 	exit 0
 fi
 tmp=$(mktemp -d)

@@ -77,7 +77,8 @@ if command -v pgrep > /dev/null 2>&1; then
 	) &
 	stopper=$!
 else
-	echo "js: a stopped child: skipped (no pgrep)"
+	echo "js: a stopped child: skipped: no pgrep (make deps installs" \
+	    "procps, which has it)"
 	stopper=
 fi
 
