@@ -275,21 +275,24 @@ md_load_missing(md_load_t *ld, const char *place, const char *key,
 	return (md_load_invalid(ld, "%s: missing", place));
 }
 
-/* Keep a warning for the caller (md_metric_warning()); -1 if no memory. */
+/*
+ * Keep a warning for the caller (md_metric_warning()), one line, what it
+ * quotes escaped as an error's message is; -1 if no memory.
+ */
 int
 md_load_warn(md_load_t *ld, const char *fmt, ...)
 {
 	md_metric_t *m = ld->ld_m;
-	char msg[MD_ERRMSGLEN];
+	md_error_t msg;
 	va_list ap;
 
 	if (m->mm_nwarnings == MD_MAXWARNINGS)
 		return (0);
 	va_start(ap, fmt);
-	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
+	(void) md_error_vset(&msg, MD_ERR_NONE, fmt, ap);
 	va_end(ap);
 	if ((m->mm_warnings[m->mm_nwarnings] = md_arena_strdup(&m->mm_arena,
-	    msg)) == NULL)
+	    msg.mde_msg)) == NULL)
 		return (md_error_nomem(ld->ld_err));
 	m->mm_nwarnings++;
 	return (0);

@@ -608,6 +608,21 @@ START_TEST(metric_should_warn_of_keys_out_of_place)
 }
 END_TEST
 
+/* A warning is one line, as metad.h promises: what it quotes escaped. */
+START_TEST(metric_warnings_should_escape_what_they_quote)
+{
+	md_metric_t *m = t_metric("{ 'fields': ['a'], 'metad': { "
+	    "'usepragmazone\\n\\u001b[2J': true, 'probedesc': [{ 'probes': "
+	    "['x'], 'aggregate': { 'default': 'c()', 'a': 'c()' }, "
+	    "'transforms': { 'a': 'A' } }] } }");
+
+	ck_assert_uint_eq(md_metric_nwarnings(m), 1);
+	ck_assert_str_eq(md_metric_warning(m, 0), "metad.usepragmazone\\012"
+	    "\\033[2J: ignored: did you mean \"usepragmazone\"?");
+	md_metric_free(m);
+}
+END_TEST
+
 /* At most MD_MAXWARNINGS are kept: here 11 keys out of place. */
 START_TEST(metric_warnings_should_be_bounded)
 {
@@ -806,6 +821,7 @@ metric_suite(void)
 	tcase_add_test(tc, metric_should_take_percent_as_remainder);
 	tcase_add_test(tc, metric_should_warn_of_keys_out_of_place);
 	tcase_add_test(tc, metric_warnings_should_be_bounded);
+	tcase_add_test(tc, metric_warnings_should_escape_what_they_quote);
 	tcase_add_test(tc,
 	    metric_should_accept_verify_and_clean_from_earlier_entries);
 	tcase_add_test(tc, metric_should_keep_key_order);
