@@ -183,7 +183,8 @@ END_TEST
 START_TEST(json_should_refuse_text_after_the_document)
 {
 	ck_assert_str_eq(t_json_error("{} {}", 5, MD_ERR_JSON),
-	    "JSON syntax error at line 1, column 4");
+	    "JSON syntax error at line 1, column 4: expected nothing after the "
+	    "document, found '{' (a second document?)");
 	t_json_ok(" {} \n\t\r ");
 }
 END_TEST
