@@ -423,17 +423,16 @@ md_jv_utf16(const char *b, size_t p, size_t end, size_t *badp)
 
 /*
  * The escape whose backslash is at p, in a string that ends at end (its
- * closing quote, or the end of the input): its length, or 0 and
- * *badp the first byte that cannot continue it.
+ * closing quote, or the end of the input), with a byte after it: its
+ * length, or 0 and *badp the first byte that cannot continue it.  As in
+ * cJSON, that byte may be the closing quote (when a \u escape took the
+ * backslash that the search for the quote saw escape another), and \"
+ * then reaches past it.
  */
 static size_t
 md_jv_escape(const char *b, size_t p, size_t end, size_t *badp)
 {
 	*badp = p + 1;
-	if (p + 1 >= end) {
-		*badp = end;
-		return (0);
-	}
 	switch (b[p + 1]) {
 	case 'b': case 'f': case 'n': case 'r': case 't':
 	case '"': case '\\': case '/':
@@ -488,7 +487,11 @@ md_jv_string(md_jv_t *jv, size_t i)
 		n = 1;
 		if (b[p] == '\n')
 			nl = 1;
-		if (b[p] == '\\' && (n = md_jv_escape(b, p, end, &bad)) == 0) {
+		if (b[p] != '\\')
+			continue;
+		if (p + 1 >= len)
+			break;
+		if ((n = md_jv_escape(b, p, end, &bad)) == 0) {
 			if (bad < len)
 				return (md_jv_badescape(jv, p, bad));
 			break;

@@ -123,6 +123,8 @@ static const struct {
 	{ "{1: 2}", 0 }, { "{\"a\": 1,}", 0 }, { "[1] x", 0 }, { "[1]\x01", 0 },
 	{ "[\x01 1 \x1f]", 1 }, { "[nul]", 0 }, { "[truex]", 0 },
 	{ "\"open", 0 }, { "[1", 0 }, { "{", 0 }, { "", 0 }, { "   ", 0 },
+	/* \u takes the backslash of \\, so \" escapes the closing quote */
+	{ "[\"\\u37]\\\\\"]", 1 },
 };
 
 START_TEST(json_valid_should_agree_with_cjson)
