@@ -353,7 +353,8 @@ START_TEST(json_should_say_what_was_expected_and_found)
 	    pre.js_off == syn.js_off, "the text before offset %zu is refused "
 	    "at %zu", syn.js_off, pre.js_off);
 	if (syn.js_off < len) {
-		ck_assert_int_eq(md_json_syntax(text, syn.js_off + 1, &pre), -1);
+		ck_assert_int_eq(md_json_syntax(text, syn.js_off + 1, &pre),
+		    -1);
 		ck_assert_uint_eq(pre.js_off, syn.js_off);
 	}
 }
