@@ -6,6 +6,13 @@
  * cJSON refuses, it refuses.  Here memory never runs short, so any
  * disagreement is a bug in md_json_valid().
  *
+ * A refused text's error (md_json_syntax()) is one line, and names the
+ * first byte that cannot continue the document: the text before that
+ * byte is refused nowhere before its end (or taken), and the text up to
+ * and with it is refused at it.  Texts that start with a byte-order mark
+ * are left out of this: cJSON skips one only in a text of five bytes or
+ * more, so a shorter prefix reads differently.
+ *
  * Texts nested deeper than cJSON's limit of 1000 are skipped: meta-d
  * refuses anything past 128 before either sees it.
  */
@@ -41,6 +48,44 @@ fj_cjson(const char *buf, size_t len)
 	return (i == len);
 }
 
+static void
+fj_fail(const char *what, const char *buf, size_t len,
+    const md_jsyntax_t *syn)
+{
+	(void) fprintf(stderr, "%s: offset %zu of %zu: %s: %.*s\n", what,
+	    syn->js_off, len, syn->js_msg, (int)(len > 200 ? 200 : len), buf);
+	abort();
+}
+
+/* The error names the first byte that cannot continue, in one line. */
+static void
+fj_first(const char *buf, size_t len)
+{
+	md_jsyntax_t syn, pre;
+	const char *m;
+
+	if (md_json_syntax(buf, len, &syn) == 0)
+		fj_fail("md_json_syntax takes what md_json_valid refuses", buf,
+		    len, &syn);
+	if (syn.js_off > len || syn.js_msg[0] == '\0')
+		fj_fail("no offset or no message", buf, len, &syn);
+	for (m = syn.js_msg; *m != '\0'; m++) {
+		if ((unsigned char)*m < 0x20 || *m == 0x7f)
+			fj_fail("a control character in the message", buf, len,
+			    &syn);
+	}
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		return;
+	if (md_json_syntax(buf, syn.js_off, &pre) != 0 &&
+	    pre.js_off != syn.js_off)
+		fj_fail("the text before the fault is refused before its end",
+		    buf, len, &pre);
+	if (syn.js_off < len && (md_json_syntax(buf, syn.js_off + 1,
+	    &pre) == 0 || pre.js_off != syn.js_off))
+		fj_fail("the text up to the fault is not refused there", buf,
+		    len, &pre);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 int
@@ -68,5 +113,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    "refuses it", (int)(size > 200 ? 200 : size), buf);
 		abort();
 	}
+	if (!v)
+		fj_first(buf, size);
 	return (0);
 }

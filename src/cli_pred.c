@@ -41,12 +41,10 @@ dq_end(const char *s)
 /*
  * p with every bare word and single-quoted string (holding no '"' or
  * '\') in double quotes, in *fixedp (allocated), and what was found
- * (HINT_*), the first of it at *firstp (*firstlenp bytes); 0 and no text
- * if there is nothing to fix or no memory.
+ * (HINT_*); 0 and no text if there is nothing to fix or no memory.
  */
 static int
-pred_requote(const char *p, char **fixedp, const char **firstp,
-    size_t *firstlenp)
+pred_requote(const char *p, char **fixedp)
 {
 	size_t n, len = strlen(p);
 	const char *e;
@@ -65,10 +63,6 @@ pred_requote(const char *p, char **fixedp, const char **firstp,
 			(void) memcpy(o, p + 1, n);
 			o += n;
 			*o++ = '"';
-			if (found == 0) {
-				*firstp = p;
-				*firstlenp = n + 2;
-			}
 			p += n + 2;
 			found |= HINT_SINGLE;
 			continue;
@@ -84,10 +78,6 @@ pred_requote(const char *p, char **fixedp, const char **firstp,
 				(void) memcpy(o, p, n);
 				o[n] = '"';
 				o++;
-				if (found == 0) {
-					*firstp = p;
-					*firstlenp = n;
-				}
 				found |= HINT_BARE;
 			}
 			o += n;
@@ -116,20 +106,15 @@ static void
 pred_hint(const md_cli_opts_t *o, const char *p)
 {
 	md_pred_t *pred = NULL;
-	const char *first = NULL;
 	md_error_t err;
-	size_t flen = 0;
 	char *fixed;
-	int found = pred_requote(p, &fixed, &first, &flen);
+	int found = pred_requote(p, &fixed);
 
 	if (fixed != NULL && strchr(fixed, '\'') == NULL)
 		pred = md_pred_parse(fixed, strlen(fixed), &err);
-	if (found != 0)
-		md_cli_err(o, "%.*s: %s", (int)(flen > 64 ? 64 : flen), first,
-		    *first == '\'' ? "JSON quotes strings and keys with double "
-		    "quotes, never single ones" : "a word without quotes: JSON "
-		    "quotes strings and keys with double quotes, and a shell "
-		    "takes quotes inside its quotes for its own");
+	if (found & HINT_BARE)
+		md_cli_err(o, "the shell may have taken quotes inside the "
+		    "predicate's quotes for its own");
 	if (pred != NULL)
 		md_cli_err(o, "did you mean: -p '%s'", fixed);
 	else if (found != 0)

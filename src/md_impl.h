@@ -8,6 +8,8 @@
  *	md_path.c	places in a document, for messages
  *	md_arena.c	many small allocations freed at once
  *	md_hash.c	fixed-size tables from strings to indexes
+ *	md_jsyntax.c	cJSON's grammar without memory: syntax errors, where
+ *			and why
  *	md_json.c	cJSON parsing shared by metrics and predicates; text
  *			that must be UTF-8
  *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
@@ -191,7 +193,27 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
 extern cJSON *md_json_parse(const char *, size_t, const char *, md_error_t *);
 extern int md_json_truthy(const cJSON *);
 extern size_t md_json_count(const cJSON *);
+
+/*
+ * JSON's syntax as cJSON reads it (md_jsyntax.c).  md_json_syntax()
+ * returns 0 if cJSON would take the len bytes at buf as one document, with
+ * only JSON white space after it, had it the memory; otherwise -1 and, if
+ * syn is not NULL, the offset of the first byte that cannot continue the
+ * document (len if the text stops short) and a one-line message that says
+ * what was expected there and what was found.  md_json_valid() is 1 if it
+ * would.  md_json_where() is the line and column (from 1, in bytes) of an
+ * offset.
+ */
+#define	MD_JSYNTAXLEN	256
+
+typedef struct md_jsyntax {
+	size_t	js_off;
+	char	js_msg[MD_JSYNTAXLEN];
+} md_jsyntax_t;
+
+extern int md_json_syntax(const char *, size_t, md_jsyntax_t *);
 extern int md_json_valid(const char *, size_t);
+extern void md_json_where(const char *, size_t, size_t *, size_t *);
 extern void md_json_putstr(md_buf_t *, const char *, size_t);
 
 /* The aggregating function D text calls (md_quant.c). */

@@ -3,8 +3,7 @@
  *
  * cJSON accepts an object with the same key twice and keeps both members;
  * Meta-D makes that an error (SPEC 7.4), so the tree is walked once after
- * parsing.  Syntax errors are reported with the line and column (in bytes,
- * from 1) where cJSON stopped.
+ * parsing.
  *
  * Before cJSON sees the text, one pass over its bytes rejects what cJSON
  * would let through unnoticed: bytes that are not UTF-8 (RFC 8259 requires
@@ -13,10 +12,13 @@
  * saying why; and nesting deeper than MD_MAXJSONDEPTH, far below cJSON's
  * own 1000 levels, which need more stack than a small thread may have.
  *
- * cJSON reports a failed allocation as it reports a syntax error.  When
- * it fails, md_json_valid() reads the text again as cJSON's grammar has
- * it, leniencies and all, without allocating: if that finds no error,
- * memory ran short.  Only the failure path pays for it.
+ * cJSON reports a failed allocation as it reports a syntax error, and says
+ * only where it stopped.  When it fails, md_json_syntax() (md_jsyntax.c)
+ * reads the text again as cJSON's grammar has it, leniencies and all,
+ * without allocating: if that finds no error, memory ran short; if it
+ * does, it names the line and column (in bytes, from 1) of the first byte
+ * that cannot continue the document, and what was expected and found
+ * there.  Only the failure path pays for it.
  */
 
 #include <stdio.h>
@@ -26,7 +28,6 @@
 #include "md_impl.h"
 
 #define	MD_SMALLOBJ	16
-#define	MD_JSON_BAD	((size_t)-1)
 
 static int
 md_json_cmpkey(const void *a, const void *b)
@@ -122,23 +123,6 @@ md_json_pathto(const cJSON *node, const cJSON *target, md_path_t *path)
 	return (0);
 }
 
-static void
-md_json_position(const char *buf, size_t off, size_t *linep, size_t *colp)
-{
-	size_t line = 1, col = 1, i;
-
-	for (i = 0; i < off; i++) {
-		if (buf[i] == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
-	}
-	*linep = line;
-	*colp = col;
-}
-
 /*
  * Text, JSON or JavaScript, must be UTF-8 without NUL bytes.  what starts
  * the message, before "line L, column C: ..."; for JSON it is "JSON
@@ -167,7 +151,7 @@ md_text_check(const char *buf, size_t len, const char *what, md_error_t *err)
 	}
 	if (why == NULL)
 		return (0);
-	md_json_position(buf, i, &line, &col);
+	md_json_where(buf, i, &line, &col);
 	return (md_error_set(err, MD_ERR_JSON, "%sline %zu, column %zu: %s",
 	    what, line, col, why));
 }
@@ -247,7 +231,7 @@ md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 		if (instr) {
 			if (c == 'u' && bs % 2 == 1 && (why =
 			    md_json_uescape(buf, len, i, &skip)) != NULL) {
-				md_json_position(buf, i - 1, &line, &col);
+				md_json_where(buf, i - 1, &line, &col);
 				return (md_error_set(err, MD_ERR_JSON, "%sJSON "
 				    "syntax error at line %zu, column %zu: %s",
 				    what, line, col, why));
@@ -267,7 +251,7 @@ md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 			bs = 0;
 		} else if (c == '[' || c == '{') {
 			if (++depth > MD_MAXJSONDEPTH) {
-				md_json_position(buf, i, &line, &col);
+				md_json_where(buf, i, &line, &col);
 				return (md_error_set(err, MD_ERR_LIMIT, "%sJSON "
 				    "nested deeper than %d levels at line %zu, "
 				    "column %zu", what, MD_MAXJSONDEPTH, line,
@@ -286,251 +270,42 @@ md_json_isspace(char c)
 	return (c == ' ' || c == '\t' || c == '\n' || c == '\r');
 }
 
-/*
- * Where parsing failed.  cJSON reports a failure at the end of the input
- * as one at its last byte; when that is what it said, parse a copy that
- * ends in a NUL, which it reads past, to tell the two apart.  Only the
- * failure path pays for the copy.
- */
-static size_t
-md_json_erroff(const char *buf, size_t len, size_t off)
-{
-	const char *end = NULL;
-	cJSON *again;
-	char *copy;
-
-	if (off + 1 != len || (copy = malloc(len + 1)) == NULL)
-		return (off > len ? len : off);
-	(void) memcpy(copy, buf, len);
-	copy[len] = '\0';
-	again = cJSON_ParseWithLengthOpts(copy, len + 1, &end, 1);
-	if (again == NULL && end != NULL && end >= copy &&
-	    (size_t)(end - copy) <= len)
-		off = (size_t)(end - copy);
-	cJSON_Delete(again);
-	free(copy);
-	return (off);
-}
-
-/*
- * The grammar cJSON 1.7 parses (cJSON_ParseWithLengthOpts), to tell its
- * syntax errors from its failed allocations: what it takes, this takes,
- * and what it refuses, this refuses, with no memory.  cJSON's leniencies
- * are kept: white space is any byte up to 32; a string may hold raw
- * control characters, and \\u with a bad hex digit reads as \\u0000; a
- * number is what strtod() reads of the characters 0-9 + - e E . (so "01",
- * "1." and "-.5" are numbers); a UTF-8 byte-order mark may start a
- * document of five bytes or more.  fuzz/fuzz_json.c checks the two agree.  Each
- * function returns the offset after what it read, or MD_JSON_BAD.  The
- * nesting is at most MD_MAXJSONDEPTH, checked before (md_json_scan()).
- */
-static size_t
-md_jv_space(const char *b, size_t len, size_t i)
-{
-	while (i < len && (unsigned char)b[i] <= 32)
-		i++;
-	return (i);
-}
-
-/* cJSON's parse_hex4: an invalid digit makes the whole value 0. */
-static unsigned long
-md_jv_hex4(const char *p)
-{
-	long v = md_json_hex4(p);
-
-	return (v < 0 ? 0 : (unsigned long)v);
-}
-
-/* \u escapes: 6 bytes, or 12 for a surrogate pair; 0 if refused. */
-static size_t
-md_jv_utf16(const char *b, size_t p, size_t end)
-{
-	unsigned long first, second;
-
-	if (end - p < 6)
-		return (0);
-	first = md_jv_hex4(b + p + 2);
-	if (first >= 0xdc00 && first <= 0xdfff)
-		return (0);
-	if (first < 0xd800 || first > 0xdbff)
-		return (6);
-	if (end - (p + 6) < 6 || b[p + 6] != '\\' || b[p + 7] != 'u')
-		return (0);
-	second = md_jv_hex4(b + p + 8);
-	return (second < 0xdc00 || second > 0xdfff ? 0 : 12);
-}
-
-static size_t
-md_jv_string(const char *b, size_t len, size_t i)
-{
-	size_t end = i + 1, p, n;
-
-	if (i >= len || b[i] != '"')
-		return (MD_JSON_BAD);
-	while (end < len && b[end] != '"') {
-		if (b[end] == '\\') {
-			if (end + 1 >= len)
-				return (MD_JSON_BAD);
-			end++;
-		}
-		end++;
-	}
-	if (end >= len)
-		return (MD_JSON_BAD);
-	for (p = i + 1; p < end; ) {
-		if (b[p] != '\\') {
-			p++;
-			continue;
-		}
-		switch (b[p + 1]) {
-		case 'b': case 'f': case 'n': case 'r': case 't':
-		case '"': case '\\': case '/':
-			p += 2;
-			break;
-		case 'u':
-			if ((n = md_jv_utf16(b, p, end)) == 0)
-				return (MD_JSON_BAD);
-			p += n;
-			break;
-		default:
-			return (MD_JSON_BAD);
-		}
-	}
-	return (end + 1);
-}
-
-/*
- * A number: cJSON hands strtod() the run of 0-9 + - e E . that starts
- * here, and takes what it reads: a sign, digits with at most one point
- * (at least one digit in all), and an exponent if one follows with digits.
- */
-static size_t
-md_jv_digits(const char *b, size_t len, size_t i)
-{
-	while (i < len && b[i] >= '0' && b[i] <= '9')
-		i++;
-	return (i);
-}
-
-static size_t
-md_jv_number(const char *b, size_t len, size_t i)
-{
-	size_t p = i, q, n;
-
-	if (p < len && (b[p] == '+' || b[p] == '-'))
-		p++;
-	q = md_jv_digits(b, len, p);
-	n = q - p;
-	if (q < len && b[q] == '.') {
-		p = md_jv_digits(b, len, q + 1);
-		n += p - (q + 1);
-		q = p;
-	}
-	if (n == 0)
-		return (MD_JSON_BAD);
-	if (q < len && (b[q] == 'e' || b[q] == 'E')) {
-		p = q + 1;
-		if (p < len && (b[p] == '+' || b[p] == '-'))
-			p++;
-		if (md_jv_digits(b, len, p) > p)
-			q = md_jv_digits(b, len, p);
-	}
-	return (q);
-}
-
-static size_t md_jv_value(const char *, size_t, size_t);
-
-/* [ ... ] or { ... }; close is ']' or '}' */
-static size_t
-md_jv_list(const char *b, size_t len, size_t i, char close)
-{
-	i = md_jv_space(b, len, i + 1);
-	if (i < len && b[i] == close)
-		return (i + 1);
-	if (i >= len)
-		return (MD_JSON_BAD);
-	for (;;) {
-		i = md_jv_space(b, len, i);
-		if (close == '}') {
-			if ((i = md_jv_string(b, len, i)) == MD_JSON_BAD)
-				return (MD_JSON_BAD);
-			i = md_jv_space(b, len, i);
-			if (i >= len || b[i] != ':')
-				return (MD_JSON_BAD);
-			i = md_jv_space(b, len, i + 1);
-		}
-		if ((i = md_jv_value(b, len, i)) == MD_JSON_BAD)
-			return (MD_JSON_BAD);
-		i = md_jv_space(b, len, i);
-		if (i >= len || b[i] != ',')
-			break;
-		i++;
-	}
-	return (i < len && b[i] == close ? i + 1 : MD_JSON_BAD);
-}
-
-static size_t
-md_jv_value(const char *b, size_t len, size_t i)
-{
-	if (len - i >= 4 && strncmp(b + i, "null", 4) == 0)
-		return (i + 4);
-	if (len - i >= 5 && strncmp(b + i, "false", 5) == 0)
-		return (i + 5);
-	if (len - i >= 4 && strncmp(b + i, "true", 4) == 0)
-		return (i + 4);
-	if (i >= len)
-		return (MD_JSON_BAD);
-	if (b[i] == '"')
-		return (md_jv_string(b, len, i));
-	if (b[i] == '-' || (b[i] >= '0' && b[i] <= '9'))
-		return (md_jv_number(b, len, i));
-	if (b[i] == '[')
-		return (md_jv_list(b, len, i, ']'));
-	if (b[i] == '{')
-		return (md_jv_list(b, len, i, '}'));
-	return (MD_JSON_BAD);
-}
-
-/*
- * Would cJSON take the len bytes at buf, had it the memory, with only
- * JSON white space after the document?
- */
-int
-md_json_valid(const char *buf, size_t len)
-{
-	size_t i = 0;
-
-	if (len >= 5 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	i = md_jv_value(buf, len, md_jv_space(buf, len, i));
-	if (i == MD_JSON_BAD)
-		return (0);
-	while (i < len && md_json_isspace(buf[i]))
-		i++;
-	return (i == len);
-}
-
-/* Parse with cJSON; on failure, *offp is where it stopped. */
+/* Parse with cJSON: one document, and only white space after it. */
 static cJSON *
-md_json_cjson(const char *buf, size_t len, size_t *offp)
+md_json_cjson(const char *buf, size_t len)
 {
 	const char *end = NULL;
 	cJSON *root;
 	size_t i;
 
-	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-	*offp = end == NULL || end < buf ? 0 : (size_t)(end - buf);
-	if (root == NULL)
+	if ((root = cJSON_ParseWithLengthOpts(buf, len, &end, 0)) == NULL)
 		return (NULL);
-	/* Only white space may follow the document. */
-	for (i = *offp; i < len && md_json_isspace(buf[i]); i++)
+	for (i = (size_t)(end - buf); i < len && md_json_isspace(buf[i]); i++)
 		continue;
 	if (i < len) {
 		cJSON_Delete(root);
-		*offp = i;
 		return (NULL);
 	}
 	return (root);
+}
+
+/*
+ * cJSON failed: the syntax error, where the text stops being JSON and
+ * why, or out of memory if there is none.
+ */
+static void
+md_json_fail(const char *buf, size_t len, const char *what, md_error_t *err)
+{
+	md_jsyntax_t syn;
+	size_t line, col;
+
+	if (md_json_syntax(buf, len, &syn) == 0) {
+		(void) md_error_nomem(err);
+		return;
+	}
+	md_json_where(buf, syn.js_off, &line, &col);
+	(void) md_error_set(err, MD_ERR_JSON, "%sJSON syntax error at line "
+	    "%zu, column %zu: %s", what, line, col, syn.js_msg);
 }
 
 /*
@@ -543,7 +318,7 @@ cJSON *
 md_json_parse(const char *buf, size_t len, const char *name,
     md_error_t *err)
 {
-	size_t i, off, line, col;
+	size_t i;
 	const cJSON *bad;
 	const char *dup = NULL;
 	char what[64], prefix[96];
@@ -566,17 +341,8 @@ md_json_parse(const char *buf, size_t len, const char *name,
 	    md_json_scan(buf, len, what, err) != 0)
 		return (NULL);
 
-	if ((root = md_json_cjson(buf, len, &off)) == NULL) {
-		/* what cJSON's grammar takes, it failed to take for memory */
-		if (md_json_valid(buf, len)) {
-			(void) md_error_nomem(err);
-			return (NULL);
-		}
-		off = md_json_erroff(buf, len, off);
-		md_json_position(buf, off, &line, &col);
-		(void) md_error_set(err, MD_ERR_JSON,
-		    "%sJSON syntax error at line %zu, column %zu%s", what,
-		    line, col, off == len ? ": unexpected end of input" : "");
+	if ((root = md_json_cjson(buf, len)) == NULL) {
+		md_json_fail(buf, len, what, err);
 		return (NULL);
 	}
 

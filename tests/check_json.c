@@ -1,6 +1,10 @@
 /*
  * check_json.c: what md_json_parse() accepts and refuses before and after
- * cJSON: UTF-8, NUL, \u0000, nesting, duplicate keys, trailing text.
+ * cJSON: UTF-8, NUL, \u0000, nesting, duplicate keys, trailing text; and
+ * each kind of syntax error a person makes by hand, with its message and
+ * the first byte that cannot continue the document (md_jsyntax.c), as
+ * md_json_parse(), md_json_check(), md_metric_load() and md_pred_parse()
+ * report it.
  */
 
 #include <stdio.h>
@@ -123,6 +127,8 @@ static const struct {
 	{ "{1: 2}", 0 }, { "{\"a\": 1,}", 0 }, { "[1] x", 0 }, { "[1]\x01", 0 },
 	{ "[\x01 1 \x1f]", 1 }, { "[nul]", 0 }, { "[truex]", 0 },
 	{ "\"open", 0 }, { "[1", 0 }, { "{", 0 }, { "", 0 }, { "   ", 0 },
+	/* \u takes the backslash of \\, so \" escapes the closing quote */
+	{ "[\"\\u37]\\\\\"]", 1 },
 };
 
 START_TEST(json_valid_should_agree_with_cjson)
@@ -183,8 +189,203 @@ END_TEST
 START_TEST(json_should_refuse_text_after_the_document)
 {
 	ck_assert_str_eq(t_json_error("{} {}", 5, MD_ERR_JSON),
-	    "JSON syntax error at line 1, column 4");
+	    "JSON syntax error at line 1, column 4: expected nothing after the "
+	    "document, found '{' (a second document?)");
 	t_json_ok(" {} \n\t\r ");
+}
+END_TEST
+
+/*
+ * Syntax errors made by hand (issue 24): the line and column of the first
+ * byte that cannot continue the document, counted in bytes, and what was
+ * expected and found there.
+ */
+static const struct {
+	const char	*s_text;
+	const char	*s_msg;
+} syntax[] = {
+	/* a trailing comma: the '}' or ']' after it */
+	{ "{\"a\": 1,}", "line 1, column 9: a trailing comma before '}' "
+	    "(JSON allows none)" },
+	{ "{\"fields\": [\"a\"], \"metad\": {}, \"label\": \"abcd\",}",
+	    "line 1, column 48: a trailing comma before '}' (JSON allows "
+	    "none)" },
+	{ "[1, 2,]", "line 1, column 7: a trailing comma before ']' (JSON "
+	    "allows none)" },
+	{ "{\"a\": [1,\n]}", "line 2, column 1: a trailing comma before ']' "
+	    "(JSON allows none)" },
+	/* a missing comma */
+	{ "{\"a\": 1 \"b\": 2}", "line 1, column 9: expected ',' or '}', "
+	    "found a string (a missing ','?)" },
+	{ "[1 2]", "line 1, column 4: expected ',' or ']', found the number "
+	    "2 (a missing ','?)" },
+	{ "[{} {}]", "line 1, column 5: expected ',' or ']', found '{' (a "
+	    "missing ','?)" },
+	/* a missing colon */
+	{ "{\"a\" 1}", "line 1, column 6: expected ':' after the key, found "
+	    "the number 1" },
+	{ "{\"a\" = 1}", "line 1, column 6: expected ':' after the key, "
+	    "found '='" },
+	/* a bare key: its first letter */
+	{ "{eq: 1}", "line 1, column 2: expected a key in double quotes, "
+	    "found the bare word eq" },
+	{ "{\"a\": 1, b: 2}", "line 1, column 10: expected a key in double "
+	    "quotes, found the bare word b" },
+	{ "{1: 2}", "line 1, column 2: expected a key in double quotes, "
+	    "found the number 1" },
+	/* single quotes, curly quotes */
+	{ "{'eq': 1}", "line 1, column 2: expected a key in double quotes, "
+	    "found a single quote (JSON strings take double quotes)" },
+	{ "[\"a\", 'b']", "line 1, column 7: expected a value, found a "
+	    "single quote (JSON strings take double quotes)" },
+	{ "[\xe2\x80\x9c" "a\xe2\x80\x9d]", "line 1, column 2: expected a "
+	    "value, found '\xe2\x80\x9c' (JSON strings take straight double "
+	    "quotes)" },
+	/* a bare word as a value: where it leaves true, false or null */
+	{ "{\"eq\": [\"execname\", postgres]}", "line 1, column 21: "
+	    "expected a value, found the bare word postgres (a string takes "
+	    "double quotes: \"postgres\")" },
+	{ "[True]", "line 1, column 2: expected a value, found the bare word "
+	    "True (JSON writes true)" },
+	{ "[False]", "line 1, column 2: expected a value, found the bare "
+	    "word False (JSON writes false)" },
+	{ "[None]", "line 1, column 2: expected a value, found the bare word "
+	    "None (JSON writes null)" },
+	{ "[undefined]", "line 1, column 2: expected a value, found the bare "
+	    "word undefined (JSON writes null)" },
+	{ "[NaN]", "line 1, column 2: expected a value, found the bare word "
+	    "NaN (JSON has no NaN or Infinity)" },
+	{ "[-Infinity]", "line 1, column 3: expected a digit after '-', "
+	    "found the bare word Infinity (JSON has no NaN or Infinity)" },
+	{ "[nul]", "line 1, column 5: expected a value, found the bare word "
+	    "nul (did you mean null?)" },
+	{ "[nil]", "line 1, column 3: expected a value, found the bare word "
+	    "nil (JSON writes null)" },
+	{ "[truex]", "line 1, column 6: expected a value, found the bare "
+	    "word truex (a string takes double quotes: \"truex\")" },
+	{ "[fals", "line 1, column 6: unexpected end of input: expected "
+	    "false" },
+	/* comments */
+	{ "{\"a\": 1, // one\n \"b\": 2}", "line 1, column 10: expected a "
+	    "key in double quotes, found '//' (JSON has no comments)" },
+	{ "[1 /* one */]", "line 1, column 4: expected ',' or ']', found "
+	    "'/*' (JSON has no comments)" },
+	{ "{\"a\": /* one */ 1}", "line 1, column 7: expected a value, "
+	    "found '/*' (JSON has no comments)" },
+	{ "{\"a\": 1} # one", "line 1, column 10: expected nothing after the "
+	    "document, found '#' (JSON has no comments)" },
+	/* an unclosed string: the end of the input, or after a line break */
+	{ "[\"abc", "line 1, column 6: unexpected end of input: the string "
+	    "at line 1, column 2 is not closed" },
+	{ "{\"a: 1}", "line 1, column 8: unexpected end of input: the string "
+	    "at line 1, column 2 is not closed" },
+	{ "{\"a\": \"abc,\n \"b\": 1}", "line 2, column 3: expected ',' or "
+	    "'}', found the bare word b (the string at line 1, column 7 holds "
+	    "a line break: is its closing quote missing?)" },
+	/* an unclosed object or array */
+	{ "{\"a\": [1", "line 1, column 9: unexpected end of input: expected "
+	    "',' or ']' (the '[' at line 1, column 7 is not closed)" },
+	{ "{\"a\": 1", "line 1, column 8: unexpected end of input: expected "
+	    "',' or '}' (the '{' at line 1, column 1 is not closed)" },
+	{ "{\n", "line 2, column 1: unexpected end of input: expected a key "
+	    "in double quotes (the '{' at line 1, column 1 is not closed)" },
+	{ "{\"a\":", "line 1, column 6: unexpected end of input: expected a "
+	    "value (the '{' at line 1, column 1 is not closed)" },
+	{ "{\"a\": [1}", "line 1, column 9: expected ',' or ']', found '}' "
+	    "(the '[' at line 1, column 7 is not closed)" },
+	/* a missing value */
+	{ "{\"a\":}", "line 1, column 6: expected a value, found '}'" },
+	{ "[1,,2]", "line 1, column 4: expected a value, found ','" },
+	/* something after the document */
+	{ "{} {}", "line 1, column 4: expected nothing after the document, "
+	    "found '{' (a second document?)" },
+	{ "[1]]", "line 1, column 4: expected nothing after the document, "
+	    "found ']' (one ']' too many?)" },
+	{ "{\"a\": 1} x", "line 1, column 10: expected nothing after the "
+	    "document, found the bare word x" },
+	{ "[1]\x01", "line 1, column 4: expected nothing after the document, "
+	    "found the control character \\001" },
+	/* nothing but white space that is not JSON's */
+	{ "\x01", "line 1, column 2: unexpected end of input: expected a "
+	    "value" },
+	/* a bad escape: the byte after the backslash */
+	{ "[\"a\\qb\"]", "line 1, column 5: invalid escape '\\q' (JSON's are "
+	    "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)" },
+	{ "[\"a\\\tb\"]", "line 1, column 5: invalid escape: the control "
+	    "character \\011 after '\\' (JSON's are \\\" \\\\ \\/ \\b \\f \\n "
+	    "\\r \\t \\uXXXX)" },
+	/* numbers */
+	{ "[-]", "line 1, column 3: expected a digit after '-', found ']'" },
+	{ "[-", "line 1, column 3: unexpected end of input: expected a digit "
+	    "after '-' (the '[' at line 1, column 1 is not closed)" },
+	{ "[+1]", "line 1, column 2: expected a value, found '+' (a JSON "
+	    "number has no '+' sign)" },
+	{ "[.5]", "line 1, column 2: expected a value, found '.' (a JSON "
+	    "number starts with a digit: 0.5)" },
+	{ "[-.]", "line 1, column 4: expected a digit after '.', found ']'" },
+	{ "[0x1F]", "line 1, column 3: expected ',' or ']', found the bare "
+	    "word x1F (JSON has no hexadecimal numbers)" },
+	{ "[1e]", "line 1, column 4: expected a digit in the exponent, found "
+	    "']'" },
+	{ "[1.2.3]", "line 1, column 5: expected ',' or ']', found '.'" },
+	/* columns count bytes: a tab is one, and so is each byte of \xc3\xa9 */
+	{ "[\"\xc3\xa9\", x]", "line 1, column 8: expected a value, found "
+	    "the bare word x (a string takes double quotes: \"x\")" },
+	{ "[\t\xc3\xa9]", "line 1, column 3: expected a value, found "
+	    "'\xc3\xa9'" },
+	{ "[1,\n\t\tx]", "line 2, column 3: expected a value, found the bare "
+	    "word x (a string takes double quotes: \"x\")" },
+};
+
+START_TEST(json_should_say_what_was_expected_and_found)
+{
+	const char *text = syntax[_i].s_text, *msg;
+	md_jsyntax_t syn, pre;
+	size_t len = strlen(text);
+
+	msg = t_json_error(text, len, MD_ERR_JSON);
+	ck_assert_str_eq(msg, t_fmt("JSON syntax error at %s",
+	    syntax[_i].s_msg));
+
+	/* the byte named is the first that cannot continue the document */
+	ck_assert_int_eq(md_json_syntax(text, len, &syn), -1);
+	ck_assert_msg(md_json_syntax(text, syn.js_off, &pre) == 0 ||
+	    pre.js_off == syn.js_off, "the text before offset %zu is refused "
+	    "at %zu", syn.js_off, pre.js_off);
+	if (syn.js_off < len) {
+		ck_assert_int_eq(md_json_syntax(text, syn.js_off + 1, &pre),
+		    -1);
+		ck_assert_uint_eq(pre.js_off, syn.js_off);
+	}
+}
+END_TEST
+
+/* The same messages from every reader of JSON text. */
+START_TEST(json_errors_should_be_the_same_for_every_reader)
+{
+	const char *text = "{\"eq\": [\"execname\", 'x']}";
+	const char *msg = "JSON syntax error at line 1, column 21: expected a "
+	    "value, found a single quote (JSON strings take double quotes)";
+	md_error_t err;
+
+	ck_assert_ptr_null(md_pred_parse(text, strlen(text), &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_PREDICATE);
+	ck_assert_str_eq(err.mde_msg, t_fmt("predicate: %s", msg));
+	ck_assert_ptr_null(md_metric_load(text, strlen(text), &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_JSON);
+	ck_assert_str_eq(err.mde_msg, msg);
+	ck_assert_int_eq(md_json_check(text, strlen(text), &err), -1);
+	ck_assert_int_eq(err.mde_code, MD_ERR_JSON);
+	ck_assert_str_eq(err.mde_msg, msg);
+}
+END_TEST
+
+/* cJSON's leniencies stay: raw control characters in strings, "01", "1." */
+START_TEST(json_should_keep_cjsons_leniencies)
+{
+	t_json_ok("[\"a\tb\x01" "c\"]");
+	t_json_ok("[01, 1., -.5, 1E+2]");
+	t_json_ok("{\"a\":\"multi\nline\"}");
 }
 END_TEST
 
@@ -233,6 +434,10 @@ json_suite(void)
 	    (int)(sizeof (valid) / sizeof (valid[0])));
 	tcase_add_test(tc, json_should_say_when_nesting_is_too_deep);
 	tcase_add_test(tc, json_should_refuse_text_after_the_document);
+	tcase_add_loop_test(tc, json_should_say_what_was_expected_and_found, 0,
+	    (int)(sizeof (syntax) / sizeof (syntax[0])));
+	tcase_add_test(tc, json_errors_should_be_the_same_for_every_reader);
+	tcase_add_test(tc, json_should_keep_cjsons_leniencies);
 	tcase_add_test(tc, json_should_name_the_object_with_a_duplicate_key);
 	tcase_add_test(tc, json_should_find_duplicates_in_large_objects);
 	suite_add_tcase(s, tc);
