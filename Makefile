@@ -131,6 +131,7 @@ deps-valgrind:
 $(LIB_OBJS) src/cli.o src/cli_out.o src/cli_js.o src/cli_find.o src/main.o: \
     $(HDRS) | need
 $(TEST_OBJS): $(HDRS) tests/check_md.h | need-test
+tests/check_dparse.o build/sanitize/tests/check_dparse.o: tests/drefused.h
 
 # Library objects serve the static and the shared library: PIC, and
 # exporting only what metad.h marks MD_API.
@@ -337,7 +338,10 @@ tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
 	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ tests/dmutate.c libmetad.a \
 	    $(CJSON_LIBS)
 
-check-ddiff: meta-d tests/dmutate
+tests/dcases: tests/dcases.c tests/drefused.h
+	$(CC) $(CFLAGS) -o $@ tests/dcases.c
+
+check-ddiff: meta-d tests/dmutate tests/dcases
 	DTRACE='$(DTRACE)' sh tests/ddiff.sh ./meta-d $(DDIFF_PER)
 
 # Everything CI runs but the specification's conformance cases, in the
@@ -450,5 +454,5 @@ uninstall:
 
 clean:
 	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \
-	    bench/bench tests/dmutate
+	    bench/bench tests/dmutate tests/dcases
 	rm -rf tests/out build

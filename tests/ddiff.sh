@@ -5,6 +5,10 @@
 #
 #	sh tests/ddiff.sh BINARY [MUTANTS-PER-SEED]
 #
+# First, the programs the unit tests refuse (tests/drefused.h, written out
+# by tests/dcases): dtrace must refuse each as the case says, and meta-d
+# on the same line.
+#
 # The seeds are the project's corpus of valid D (tests/d/*.d) and the
 # scripts meta-d makes of the Linux examples (none, each -s, each -n);
 # each must be accepted by both, dtrace -xerrtags -e -Z and meta-d
@@ -31,11 +35,13 @@ if ! dt_find; then
 	echo "ddiff: $dt_why" >&2
 	exit 1
 fi
-[ -x tests/dmutate ] || { echo "ddiff: tests/dmutate is not built" >&2; exit 1; }
+for t in dmutate dcases; do
+	[ -x tests/$t ] || { echo "ddiff: tests/$t is not built" >&2; exit 1; }
+done
 
 dir=build/ddiff
 rm -rf "$dir"
-mkdir -p "$dir/seeds" "$dir/mutants"
+mkdir -p "$dir/seeds" "$dir/mutants" "$dir/refused"
 
 # The seeds: the corpus, and the Linux examples' scripts.
 for f in tests/d/*.d; do
@@ -78,6 +84,26 @@ md_judge() {
 		sed -n '1s/^meta-d: [^:]*:\([0-9]*\):[0-9]*: .*/\1/p' "$1.md"
 	fi
 }
+
+# The unit tests' refused programs: dtrace's message, and meta-d's line.
+tests/dcases "$dir/refused/case" > "$dir/refused/manifest" || exit 1
+echo "ddiff: $(wc -l < "$dir/refused/manifest") refused programs of the unit tests"
+compile $(cut -f1 "$dir/refused/manifest")
+bad=0
+while IFS='	' read -r f dtwant mdwant; do
+	dt=$(cat "$f.dt")
+	md=$("$bin" --check-d "$f" 2>&1 > /dev/null | head -n 1 |
+	    sed 's/^meta-d: [^:]*://')
+	if [ "$dt" != "$dtwant" ]; then
+		echo "ddiff: $f: dtrace says $dt, not $dtwant" >&2
+		bad=1
+	fi
+	if [ "$md" != "$mdwant" ] || [ "$(dt_line "$f")" != "${md%%:*}" ]; then
+		echo "ddiff: $f: meta-d says $md, not $mdwant (dtrace: line $(dt_line "$f"))" >&2
+		bad=1
+	fi
+done < "$dir/refused/manifest"
+[ "$bad" = 0 ] || exit 1
 
 echo "ddiff: $(ls "$dir/seeds" | wc -l) seeds"
 compile "$dir"/seeds/*.d

@@ -1,0 +1,266 @@
+/*
+ * drefused.h: D programs dtrace refuses, and what each checker says of
+ * them.
+ *
+ * Each case is a whole program, what md_dparse() says of it ("LINE:COLUMN:
+ * MESSAGE", tests/check_dparse.c) and what Oracle's DTrace for Linux says
+ * of it ("[TAG] line N: MESSAGE", dtrace -xerrtags -e -Z -s, its first
+ * line without "dtrace: failed to compile script FILE: ").  The unit tests
+ * hold meta-d to the first; make check-ddiff (tests/ddiff.sh, through
+ * tests/dcases) compiles every case with a real dtrace and holds it to the
+ * second, and both to the same line, so that no case here is one dtrace
+ * would take.  The messages are dtrace's where it has words for the fault.
+ */
+
+#ifndef	DREFUSED_H
+#define	DREFUSED_H
+
+typedef struct t_drefused {
+	const char	*r_in;		/* the program */
+	const char	*r_out;		/* md_dparse()'s verdict */
+	const char	*r_dtrace;	/* dtrace's */
+} t_drefused_t;
+
+static const t_drefused_t t_drefused[] = {
+	{ "",
+	    "1:1: empty D program translation unit",
+	    "[D_EMPTY] line 1: empty D program translation unit" },
+	{ "/* nothing */\n",
+	    "2:1: empty D program translation unit",
+	    "[D_EMPTY] line 2: empty D program translation unit" },
+	{ "BEGIN",
+	    "1:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 1: expected predicate and/or actions following "
+	    "probe description" },
+	{ "syscall:::return\nthis\n\t@ = count();\n}",
+	    "1:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 1: expected predicate and/or actions following "
+	    "probe description" },
+	{ "BEGIN\n/x/\nfoo",
+	    "3:4: syntax error near end of input",
+	    "[D_SYNTAX] line 3: syntax error near end-of-input" },
+	{ "BEGIN\n/x/\n;",
+	    "2:3: expected actions { } following probe description and "
+	    "predicate",
+	    "[D_SYNTAX] line 2: expected actions { } following probe "
+	    "description and predicate" },
+	{ "BEGIN { x = (1 + 2; }",
+	    "1:19: syntax error near ';'",
+	    "[D_SYNTAX] line 1: syntax error near \";\"" },
+	{ "BEGIN { x = 1 + ; }",
+	    "1:17: syntax error near ';'",
+	    "[D_SYNTAX] line 1: syntax error near \";\"" },
+	{ "BEGIN { x = 1 }}",
+	    "1:16: syntax error near '}'",
+	    "[D_SYNTAX] line 1: syntax error near \"}\"" },
+	{ "BEGIN { x = 1;",
+	    "1:15: syntax error near end of input",
+	    "[D_SYNTAX] line 1: syntax error near end of input" },
+	{ "BEGIN {};",
+	    "1:9: syntax error near ';'",
+	    "[D_SYNTAX] line 1: syntax error near \";\"" },
+	{ "BEGIN { @ = count().\n}\n",
+	    "1:20: syntax error near end of input",
+	    "[D_SYNTAX] line 1: syntax error near end of input" },
+	{ "BEGIN /(x == 1/ { }",
+	    "1:17: closing ) expected in predicate before /",
+	    "[D_SYNTAX] line 1: closing ) expected in predicate before /" },
+	{ "BEGIN /x[1/\n{ }",
+	    "2:1: closing ] expected in predicate before /",
+	    "[D_SYNTAX] line 2: closing ] expected in predicate before /" },
+	{ "BEGIN { x = (a /\n; }",
+	    "2:1: closing ) expected in predicate before /",
+	    "[D_SYNTAX] line 2: closing ) expected in predicate before /" },
+	{ "BEGIN { x = 1); }",
+	    "1:14: extra ) in input stream",
+	    "[D_SYNTAX] line 1: extra ) in input stream" },
+	{ "BEGIN { x = a[1]]; }",
+	    "1:17: extra ] in input stream",
+	    "[D_SYNTAX] line 1: extra ] in input stream" },
+	{ "BEGIN\n/x/\n/\n{ }",
+	    "2:3: expected actions { } following probe description and "
+	    "predicate",
+	    "[D_SYNTAX] line 2: expected actions { } following probe "
+	    "description and predicate" },
+	{ "BEGIN\n/x +/\n{ }",
+	    "3:1: syntax error near '/'",
+	    "[D_SYNTAX] line 3: syntax error near \"/\"" },
+	{ "BEGIN { x = (a + b) = 1; (1) = 2; }",
+	    "1:21: operator = requires modifiable lvalue as an operand",
+	    "[D_IDENT_UNDEF] line 1: failed to resolve a: Unknown variable "
+	    "name" },
+	{ "BEGIN { x = (int *y)0; }",
+	    "1:19: syntax error near 'y'",
+	    "[D_SYNTAX] line 1: syntax error near \"y)0; }\"" },
+	{ "BEGIN { printf(return, 1); }",
+	    "1:16: syntax error near 'return'",
+	    "[D_SYNTAX] line 1: syntax error near \"return\"" },
+	{ "return int x;",
+	    "1:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 1: expected predicate and/or actions following "
+	    "probe description" },
+	{ "1.5::openat:entry { }",
+	    "1:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 1: expected predicate and/or actions following "
+	    "probe description" },
+	{ "BEGIN { x = 08; }",
+	    "1:13: constant 08 contains invalid digit 8",
+	    "[D_INT_DIGIT] line 1: constant 08 contains invalid digit 8" },
+	{ "BEGIN { x = 0x12345678123456781; }",
+	    "1:13: constant 0x12345678123456781 results in integer overflow",
+	    "[D_INT_OFLOW] line 1: constant 0x12345678123456781 results in "
+	    "integer overflow" },
+	{ "BEGIN { x = 1.5; }",
+	    "1:13: floating-point constants are not permitted",
+	    "[D_SYNTAX] line 1: floating-point constants are not permitted" },
+	{ "BEGIN { x = \"a\n\"; }",
+	    "2:1: newline encountered in string literal",
+	    "[D_STR_NL] line 2: newline encountered in string literal" },
+	{ "BEGIN { x = 'a\n'; }",
+	    "2:1: newline encountered in character constant",
+	    "[D_CHR_NL] line 2: newline encountered in character constant" },
+	{ "BEGIN { x = ''; }",
+	    "1:13: empty character constant",
+	    "[D_CHR_NULL] line 1: empty character constant" },
+	{ "BEGIN { x = '123456789'; }",
+	    "1:13: character constant is too long",
+	    "[D_CHR_OFLOW] line 1: character constant is too long" },
+	{ "BEGIN { x = 1; /* a\n",
+	    "2:1: end-of-file encountered before matching */",
+	    "[D_SYNTAX] line 2: end-of-file encountered before matching */" },
+	{ "BEGIN { /* a /* b */ }",
+	    "1:14: /* encountered inside a comment",
+	    "[D_SYNTAX] line 1: /* encountered inside a comment" },
+	{ "BEGIN { x = \"a\" \"b\"; }",
+	    "1:17: syntax error near '\"b\"'",
+	    "[D_SYNTAX] line 1: syntax error near \"\"b\"\"" },
+	{ "BEGIN { x = 1 +* 2 # 3; }",
+	    "1:20: syntax error near '#'",
+	    "[D_SYNTAX] line 1: syntax error near \"#\"" },
+	{ "BEGIN { @[] = count(); }",
+	    "1:11: syntax error near ']'",
+	    "[D_SYNTAX] line 1: syntax error near \"]\"" },
+	{ "BEGIN { if x { } }",
+	    "1:12: syntax error near 'x'",
+	    "[D_SYNTAX] line 1: syntax error near \"if\"" },
+	{ "BEGIN { int = 1; }",
+	    "1:9: syntax error near 'int'",
+	    "[D_SYNTAX] line 1: syntax error near \"int\"" },
+	{ "#pragma D option\nBEGIN {}",
+	    "1:1: malformed #pragma option <option>=<val>",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #pragma option "
+	    "<option>=<val>" },
+	{ "#pragma D frobnicate\nBEGIN {}",
+	    "1:1: invalid D pragma: frobnicate",
+	    "[D_PRAGMA_INVAL] line 1: invalid D pragma: frobnicate" },
+	{ "#error stop here\nBEGIN {}",
+	    "1:1: #error: error stop here",
+	    "[D_PRAGERR] line 1: #error: stop here " },
+	{ "#define X 1\nBEGIN {}",
+	    "1:1: invalid control directive: #define",
+	    "[D_PRAGCTL_INVAL] line 1: invalid control directive: #define" },
+	/* errors of meaning: the first, unless a syntax error follows */
+	{ "BEGIN { @ = lquantize(1, 2); }",
+	    "1:13: lquantize( ) prototype mismatch: 2 args passed, at least 3 "
+	    "expected",
+	    "[D_PROTO_LEN] line 1: lquantize( ) prototype mismatch: 2 args "
+	    "passed, at least 3 expected" },
+	{ "BEGIN { @ = count(1); }",
+	    "1:13: count( ) prototype mismatch: 1 arg passed, 0 expected",
+	    "[D_PROTO_LEN] line 1: count( ) prototype mismatch: 1 arg passed, "
+	    "0 expected" },
+	{ "BEGIN { x = count(); }",
+	    "1:13: aggregating function count( ) may only be the value of an "
+	    "aggregation, as @x = count(...)",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: "
+	    "\"scalar\" = \"aggregating function\"" },
+	{ "BEGIN { @ = 1; }",
+	    "1:13: an aggregation must be assigned the result of an "
+	    "aggregating function (count(), sum(), quantize(), ...)",
+	    "[D_AGG_FUNC] line 1: @_ must be assigned the result of an "
+	    "aggregating function" },
+	{ "BEGIN { @ += count(); }",
+	    "1:11: operator += may not be applied to an aggregation: set it "
+	    "with =",
+	    "[D_VAR_UNDEF] line 1: @_ has not yet been declared or assigned" },
+	{ "BEGIN { x = exit(0); }",
+	    "1:13: tracing function exit( ) may not be called from a D "
+	    "expression (D program context required)",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: "
+	    "\"void\" = \"void\"" },
+	{ "BEGIN { trace(1), exit(0); }",
+	    "1:9: operator , operands cannot be actions",
+	    "[D_OP_ACT] line 1: operator , operands cannot be actions" },
+	{ "BEGIN { x = 1(2); }",
+	    "1:14: function designator is not of function type",
+	    "[D_FUNC_IDENT] line 1: function designator is not of function "
+	    "type" },
+	/* printf() formats, as dt_printf.c reads them */
+	{ "BEGIN { printf(\"%d\\n\", 1, 2); }",
+	    "1:9: printf( ) prototype mismatch: only 1 arguments required by "
+	    "this format string",
+	    "[D_PRINTF_ARG_EXTRA] line 1: printf( ) prototype mismatch: only "
+	    "1 arguments required by this format string" },
+	{ "BEGIN { printf(\"%d %*d\", 1, 2); }",
+	    "1:9: printf( ) prototype mismatch: conversion #2 (%d) is missing "
+	    "a corresponding value argument",
+	    "[D_PRINTF_ARG_PROTO] line 1: printf( ) prototype mismatch: "
+	    "conversion #2 (%d) is missing a corresponding value argument" },
+	{ "BEGIN { system(\"%.*d\"); }",
+	    "1:9: system( ) prototype mismatch: conversion #1 (%d) is missing "
+	    "a corresponding \".*\" argument",
+	    "[D_PRINTF_DYN_PROTO] line 1: system( ) prototype mismatch: "
+	    "conversion #1 (%d) is missing a corresponding \".*\" argument" },
+	{ "BEGIN { printf(\"\"); }",
+	    "1:9: printf( ) format string is empty",
+	    "[D_PRINTF_FMT_EMPTY] line 1: printf( ) format string is empty" },
+	{ "BEGIN { printf(\"%@d\", 1); }",
+	    "1:9: %@ conversion requires an aggregation and is not for use "
+	    "with printf( )",
+	    "[D_PRINTF_AGG_CONV] line 1: %@ conversion requires an "
+	    "aggregation and is not for use with printf( )" },
+	{ "BEGIN { printa(\"\\045z\", @a); }",
+	    "1:9: format conversion #1 is undefined: %z",
+	    "[D_IDENT_UNDEF] line 1: failed to resolve @a: Unknown variable "
+	    "name" },
+	/* fuzz_dparse: "\445" wraps to '%', and the conversion is a newline */
+	{ "BEGIN { printf(\"\\445\\n\"); }",
+	    "1:9: format conversion #1 is undefined: %\\012",
+	    "[D_SYNTAX] line 1: format conversion #1 is undefined: %" },
+	{ "BEGIN { printf(\"%\\001\\303\"); }",
+	    "1:9: format conversion #1 is undefined: %\\001",
+	    "[D_SYNTAX] line 1: format conversion #1 is undefined: %\001" },
+	{ "BEGIN { printf(\"%%d %5%\"); }",
+	    "1:9: format conversion #2 cannot be combined with other format "
+	    "flags: %%",
+	    "[D_SYNTAX] line 1: format conversion #2 cannot be combined with "
+	    "other format flags: %%" },
+	{ "BEGIN { printf(\"%ll\"); }",
+	    "1:9: format conversion #1 name expected before end of format "
+	    "string",
+	    "[D_SYNTAX] line 1: format conversion #1 name expected before end "
+	    "of format string" },
+	{ "BEGIN { printf(\"%.*.*d\"); }",
+	    "1:9: format conversion #1 has more than one '.' specified",
+	    "[D_SYNTAX] line 1: format conversion #1 has more than one '.' "
+	    "specified" },
+	{ "BEGIN { printf(\"%**d\"); }",
+	    "1:9: format conversion #1 has more than one '*' specified for "
+	    "the output width",
+	    "[D_SYNTAX] line 1: format conversion #1 has more than one '*' "
+	    "specified for the output width" },
+	{ "BEGIN { printf(\"%1$d\"); }",
+	    "1:9: format conversion #1 uses unsupported positional format "
+	    "(%n$)",
+	    "[D_SYNTAX] line 1: format conversion #1 uses unsupported "
+	    "positional format (%n$)" },
+	{ "BEGIN { @ = lquantize(1, 2); }\nEND { x = 1 +; }",
+	    "2:14: syntax error near ';'",
+	    "[D_SYNTAX] line 2: syntax error near \";\"" },
+};
+
+#endif	/* DREFUSED_H */
