@@ -19,8 +19,8 @@
  *	probe words	(outer) [-$:a-zA-Z_.?*\[\]!][-$:0-9a-zA-Z_.`?*\[\]!]*
  *	control lines	# at the start of a line, to its end (#pragma ...);
  *			#! lines are skipped
- *	comments	/ * ... * /, not nested; // to the end of the line
- *			(dtrace-utils has them, and cpp takes them out)
+ *	comments	/ * ... * /, not nested; "//" is no comment, as D
+ *			read without cpp has none (dt_lex.l): it is two '/'
  *
  * What D does not have is one MDT_BAD token whose dl_why says why, in
  * dtrace's words.  The lexer never allocates: a token is a kind and a span
@@ -402,9 +402,8 @@ md_dlex_skip(md_dlex_t *dl, size_t i)
 			i = k + 2;
 			continue;
 		}
-		if ((i + 1 < dl->dl_len && b[i] == '/' && b[i + 1] == '/') ||
-		    (i + 1 < dl->dl_len && b[i] == '#' && b[i + 1] == '!' &&
-		    md_dlex_linestart(dl, i))) {
+		if (i + 1 < dl->dl_len && b[i] == '#' && b[i + 1] == '!' &&
+		    md_dlex_linestart(dl, i)) {
 			while (i < dl->dl_len && b[i] != '\n')
 				i++;
 			continue;

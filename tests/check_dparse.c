@@ -80,7 +80,7 @@ static const char *const valid[] = {
 	"#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"
 	    "#pragma D option bufsize=4m\n#pragma D depends_on provider io\n"
 	    "#pragma ident \"x\"\n# 12 \"file.d\"\nBEGIN {}",
-	"/* a comment */ BEGIN /* x */ { /* y */ } // a line's end\n",
+	"/* a comment */ BEGIN /* x */ { /* y */ } /* a line's end */\n",
 	"BEGIN\n{\n#pragma D option quiet\n\texit(0);\n}\n",
 	"BEGIN { if (x) trace(1); else { trace(2); } if (y) { } }",
 	"BEGIN { if (x) if (y) trace(1); else trace(2); }",

@@ -163,6 +163,27 @@ static const t_drefused_t t_drefused[] = {
 	{ "#define X 1\nBEGIN {}",
 	    "1:1: invalid control directive: #define",
 	    "[D_PRAGCTL_INVAL] line 1: invalid control directive: #define" },
+	/* "//" is no comment in D that no preprocessor read (issue 23) */
+	{ "BEGIN //\n{ exit(0); }\n",
+	    "2:1: syntax error near '/'",
+	    "[D_SYNTAX] line 2: syntax error near \"/\"" },
+	{ "BEGIN { exit(0); } // done\n",
+	    "1:21: syntax error near '/'",
+	    "[D_SYNTAX] line 1: syntax error near \"/\"" },
+	{ "BEGIN\n{\n\tx = 1; // one\n}\n",
+	    "3:10: syntax error near '/'",
+	    "[D_SYNTAX] line 3: syntax error near \"// one\"" },
+	{ "// a comment\nBEGIN { exit(0); }\n",
+	    "1:2: syntax error near '/'",
+	    "[D_SYNTAX] line 1: syntax error near \"/\"" },
+	{ "BEGIN /x // y\n/ { }\n",
+	    "1:10: expected actions { } following probe description and "
+	    "predicate",
+	    "[D_SYNTAX] line 1: expected actions { } following probe "
+	    "description and predicate" },
+	{ "BEGIN { x = 1 // 2\n; }\n",
+	    "1:16: syntax error near '/'",
+	    "[D_SYNTAX] line 1: syntax error near \"// 2\"" },
 	/* errors of meaning: the first, unless a syntax error follows */
 	{ "BEGIN { @ = lquantize(1, 2); }",
 	    "1:13: lquantize( ) prototype mismatch: 2 args passed, at least 3 "
