@@ -1509,6 +1509,115 @@ md_dp_predicate(md_dp_t *dp)
 }
 
 /*
+ * A probe given by its number: dtrace takes numbers from 1 to UINT_MAX
+ * (dt_node_pdesc_by_id()); 0 names no probe on any system.
+ */
+static int
+md_dp_probeid(md_dp_t *dp)
+{
+	const char *t = md_dp_tok(dp);
+	size_t n = dp->dp_lex.dl_toklen, i = 0;
+	unsigned long long v = 0;
+	unsigned base = 10, d;
+
+	if (n > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+		base = 16;
+		i = 2;
+	} else if (t[0] == '0') {
+		base = 8;
+	}
+	/* the lexer took it: its digits suit the base, and it fits */
+	for (; i < n && isxdigit((unsigned char)t[i]); i++) {
+		d = isdigit((unsigned char)t[i]) ? (unsigned)(t[i] - '0') :
+		    (unsigned)((t[i] | 0x20) - 'a' + 10);
+		v = v * base + d;
+	}
+	if (v == 0)
+		return (md_dp_error(dp, dp->dp_lex.dl_off, "invalid probe "
+		    "identifier 0: Unknown probe identifier"));
+	if (v > 0xffffffffULL)
+		return (md_dp_error(dp, dp->dp_lex.dl_off, "identifier %llu "
+		    "exceeds maximum probe id", v));
+	return (0);
+}
+
+/*
+ * Is the field [f, end) of a probe description one dtrace can take apart
+ * (dtrace_xstr2desc())?  A '$' in it starts a macro to its end: $N or
+ * $$N (an argument, which only the command line can judge), or $name or
+ * $$name, where name is one of the macro variables every dtrace defines.
+ */
+static int
+md_dp_pfield(const char *f, const char *end)
+{
+	static const char *const macros[] = { "egid", "euid", "gid", "pid",
+	    "pgid", "ppid", "sid", "target", "uid" };
+	const char *v = memchr(f, '$', (size_t)(end - f));
+	size_t i, n;
+
+	if (v == NULL)
+		return (0);
+	if (end - v > 2 && v[1] == '$')
+		v++;
+	if (end - v > 1 && isdigit((unsigned char)v[1]))
+		return (0);
+	n = (size_t)(end - v - 1);
+	for (i = 0; i < MD_NELEM(macros); i++) {
+		if (strlen(macros[i]) == n && memcmp(macros[i], v + 1, n) == 0)
+			return (0);
+	}
+	return (-1);
+}
+
+/*
+ * A probe description of the outer scope, the word at hand, taken apart
+ * as dtrace_xstr2desc() does, from its last field to its first: a field
+ * with an undefined macro, or a fifth field, is an error (dtrace's
+ * D_PDESC_INVAL, found while it parses).  A leading ':' starts no field.
+ */
+static int
+md_dp_pdesc(md_dp_t *dp)
+{
+	const char *t = md_dp_tok(dp), *end = t + dp->dp_lex.dl_toklen, *f;
+	const char *why = NULL;
+	int n;
+
+	if (dp->dp_lex.dl_tok == MDT_INT)
+		return (md_dp_probeid(dp));
+	for (n = 1; why == NULL; n++) {
+		for (f = end; f > t && f[-1] != ':'; f--)
+			continue;
+		if (md_dp_pfield(f, end) != 0)
+			why = "Undefined macro variable in probe description";
+		else if (n > 4)
+			why = "Overspecified probe description";
+		else if (f == t || f - 1 == t)
+			return (0);
+		end = f - 1;
+	}
+	n = dp->dp_lex.dl_toklen > 200 ? 200 : (int)dp->dp_lex.dl_toklen;
+	return (md_dp_error(dp, dp->dp_lex.dl_off, "invalid probe "
+	    "description \"%.*s\": %s", n, t, why));
+}
+
+/* Probe descriptions (or numbers), separated by commas. */
+static int
+md_dp_pdescs(md_dp_t *dp)
+{
+	for (;;) {
+		if (dp->dp_lex.dl_tok != MDT_PSPEC &&
+		    dp->dp_lex.dl_tok != MDT_INT)
+			return (md_dp_syntax(dp));
+		if (md_dp_pdesc(dp) != 0)
+			return (-1);
+		md_dp_next(dp);
+		if (!md_dp_is(dp, ","))
+			return (0);
+		md_dp_next(dp);
+	}
+}
+
+/*
  * A probe clause: descriptions separated by commas, an optional
  * /predicate/, and { statements }.  The token after the '}' is of the
  * outer scope again.
@@ -1519,14 +1628,8 @@ md_dp_clause(md_dp_t *dp)
 	md_dlex_t *dl = &dp->dp_lex;
 	size_t first = dl->dl_off, slash;
 
-	for (;;) {
-		if (dl->dl_tok != MDT_PSPEC && dl->dl_tok != MDT_INT)
-			return (md_dp_syntax(dp));
-		md_dp_next(dp);
-		if (!md_dp_is(dp, ","))
-			break;
-		md_dp_next(dp);
-	}
+	if (md_dp_pdescs(dp) != 0)
+		return (-1);
 	dl->dl_mode = MD_DL_EXPR;
 	/* dtrace names the line of the predicate, or of the probe */
 	if (md_dp_is(dp, "/")) {
@@ -1743,14 +1846,8 @@ md_dp_probe(md_dp_t *dp)
 
 	dl->dl_mode = MD_DL_OUTER;
 	md_dp_next(dp);
-	for (;;) {
-		if (dl->dl_tok != MDT_PSPEC && dl->dl_tok != MDT_INT)
-			return (md_dp_syntax(dp));
-		md_dp_next(dp);
-		if (!md_dp_is(dp, ","))
-			break;
-		md_dp_next(dp);
-	}
+	if (md_dp_pdescs(dp) != 0)
+		return (-1);
 	return (dl->dl_tok == MDT_EOF ? 0 : md_dp_syntax(dp));
 }
 

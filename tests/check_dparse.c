@@ -146,6 +146,13 @@ static const struct {
 	{ "syscall::read:entry,syscall::write:entry", MD_DC_PROBE, "ok" },
 	{ "syscall:::entry {", MD_DC_PROBE, "1:17: syntax error near '{'" },
 	{ "", MD_DC_PROBE, "1:1: syntax error near end of input" },
+	{ "syscall::read:entry:x", MD_DC_PROBE, "1:1: invalid probe "
+	    "description \"syscall::read:entry:x\": Overspecified probe "
+	    "description" },
+	{ "BEGIN,syscall::$x:entry", MD_DC_PROBE, "1:7: invalid probe "
+	    "description \"syscall::$x:entry\": Undefined macro variable in "
+	    "probe description" },
+	{ "syscall::$$pid:entry", MD_DC_PROBE, "ok" },
 	{ "llquantize($0, 10, 3, 11, 100)", MD_DC_AGGFUNC, "ok" },
 	{ "llquantize($0, 10, 3)", MD_DC_AGGFUNC, "1:1: llquantize( ) "
 	    "prototype mismatch: 3 args passed, at least 5 expected" },

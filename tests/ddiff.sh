@@ -98,8 +98,10 @@ while IFS='	' read -r f dtwant mdwant; do
 		echo "ddiff: $f: dtrace says $dt, not $dtwant" >&2
 		bad=1
 	fi
-	if [ "$md" != "$mdwant" ] || [ "$(dt_line "$f")" != "${md%%:*}" ]; then
-		echo "ddiff: $f: meta-d says $md, not $mdwant (dtrace: line $(dt_line "$f"))" >&2
+	line=$(dt_line "$f")
+	if [ "$md" != "$mdwant" ] || [ "$line" != "${md%%:*}" ]; then
+		echo "ddiff: $f: meta-d says $md, not $mdwant" \
+		    "(dtrace: line $line)" >&2
 		bad=1
 	fi
 done < "$dir/refused/manifest"

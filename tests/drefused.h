@@ -184,6 +184,66 @@ static const t_drefused_t t_drefused[] = {
 	{ "BEGIN { x = 1 // 2\n; }\n",
 	    "1:16: syntax error near '/'",
 	    "[D_SYNTAX] line 1: syntax error near \"// 2\"" },
+	/*
+	 * probe descriptions dtrace cannot take apart, and probe numbers no
+	 * system has (issue 23)
+	 */
+	{ "a:b:c:d:x { }\n",
+	    "1:1: invalid probe description \"a:b:c:d:x\": Overspecified "
+	    "probe description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d:x\": "
+	    "Overspecified probe description" },
+	{ "a:b:c:d: { }\n",
+	    "1:1: invalid probe description \"a:b:c:d:\": Overspecified probe "
+	    "description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d:\": "
+	    "Overspecified probe description" },
+	{ "BEGIN,\nsyscall::read:entry:x\n{ }\n",
+	    "2:1: invalid probe description \"syscall::read:entry:x\": "
+	    "Overspecified probe description",
+	    "[D_PDESC_INVAL] line 2: invalid probe description "
+	    "\"syscall::read:entry:x\": Overspecified probe description" },
+	{ "a$:b:c:d:e { }\n",
+	    "1:1: invalid probe description \"a$:b:c:d:e\": Undefined macro "
+	    "variable in probe description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description "
+	    "\"a$:b:c:d:e\": Undefined macro variable in probe description" },
+	{ "syscall::read$:entry { }\n",
+	    "1:1: invalid probe description \"syscall::read$:entry\": "
+	    "Undefined macro variable in probe description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description "
+	    "\"syscall::read$:entry\": Undefined macro variable in probe "
+	    "description" },
+	{ "syscall::$foo:entry { }\n",
+	    "1:1: invalid probe description \"syscall::$foo:entry\": "
+	    "Undefined macro variable in probe description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description "
+	    "\"syscall::$foo:entry\": Undefined macro variable in probe "
+	    "description" },
+	{ "syscall::$$:entry { }\n",
+	    "1:1: invalid probe description \"syscall::$$:entry\": Undefined "
+	    "macro variable in probe description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description "
+	    "\"syscall::$$:entry\": Undefined macro variable in probe "
+	    "description" },
+	{ "syscall::$target$pid:entry { }\n",
+	    "1:1: invalid probe description \"syscall::$target$pid:entry\": "
+	    "Undefined macro variable in probe description",
+	    "[D_PDESC_INVAL] line 1: invalid probe description "
+	    "\"syscall::$target$pid:entry\": Undefined macro variable in "
+	    "probe description" },
+	{ "BEGIN { }\n0 { }\n",
+	    "2:1: invalid probe identifier 0: Unknown probe identifier",
+	    "[D_PDESC_INVAL] line 2: invalid probe identifier 0: Unknown "
+	    "probe identifier" },
+	{ "4294967296 { }\n",
+	    "1:1: identifier 4294967296 exceeds maximum probe id",
+	    "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum "
+	    "probe id" },
+	{ "0x100000000, BEGIN { }\n",
+	    "1:1: identifier 4294967296 exceeds maximum probe id",
+	    "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum "
+	    "probe id" },
 	/* errors of meaning: the first, unless a syntax error follows */
 	{ "BEGIN { @ = lquantize(1, 2); }",
 	    "1:13: lquantize( ) prototype mismatch: 2 args passed, at least 3 "
