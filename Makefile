@@ -79,7 +79,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_arena.c src/md_hash.c src/md_json.c src/md_suggest.c \
 	src/md_rules.c src/md_load.c src/md_metric.c \
 	src/md_number.c src/md_pred.c src/md_plan.c \
-	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
+	src/md_dlex.c src/md_dtab.c src/md_dpragma.c src/md_dparse.c \
+	src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
 	src/md_option.c src/md_gen.c src/md_result.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)

@@ -27,6 +27,7 @@
  * of the text.
  */
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -584,6 +585,57 @@ md_dlex_count(md_dlex_t *dl, char c)
 	return (md_dlex_bad(dl, dl->dl_off, dl->dl_parens != 0 ? "closing ) "
 	    "expected in predicate before /" : "closing ] expected in "
 	    "predicate before /"));
+}
+
+/*
+ * The next byte of a string literal's value, from *ip in the literal (its
+ * quotes excluded, end its end), as dtrace reads the escapes; -1 at the
+ * end.  A NUL ends the value, as it ends dtrace's C string.
+ */
+int
+md_dlex_strbyte(const char *s, size_t *ip, size_t end)
+{
+	size_t i = *ip, k;
+	int c;
+
+	if (i >= end)
+		return (-1);
+	c = (unsigned char)s[i++];
+	if (c == '\\' && i < end) {
+		c = (unsigned char)s[i++];
+		switch (c) {
+		case 'a': c = '\a'; break;
+		case 'b': c = '\b'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		case 'v': c = '\v'; break;
+		case '"': case '\\': break;
+		case 'x':
+			for (c = 0; i < end && isxdigit((unsigned char)s[i]);
+			    i++) {
+				k = isdigit((unsigned char)s[i]) ?
+				    (size_t)(s[i] - '0') :
+				    (size_t)((s[i] | 0x20) - 'a' + 10);
+				c = (c * 16 + (int)k) & 0xff;
+			}
+			break;
+		default:
+			if (c >= '0' && c <= '7') {
+				c -= '0';
+				for (k = 1; k < 3 && i < end && s[i] >= '0' &&
+				    s[i] <= '7'; k++)
+					c = (c * 8 + s[i++] - '0') & 0xff;
+			} else {
+				c = '\\';	/* kept: \\, then c */
+				i--;
+			}
+			break;
+		}
+	}
+	*ip = i;
+	return (c == 0 ? -1 : c);
 }
 
 /* The line and column (from 1) of offset off of the text. */

@@ -47,6 +47,7 @@ typedef struct md_dp {
 	size_t		dp_actok;	/* where an action may be */
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
+	int		dp_program;	/* a program: control lines apply */
 } md_dp_t;
 
 /* What a parsed expression is, as far as the checks need to know. */
@@ -180,10 +181,35 @@ md_dp_syntax(md_dp_t *dp)
 	return (md_dp_error(dp, dl->dl_off, "%s", dl->dl_why));
 }
 
+static int md_dp_control(md_dp_t *);
+
+/*
+ * The next token.  In a program, a control line between two tokens is
+ * applied and passed over, wherever it is, as dtrace's lexer does; one
+ * dtrace refuses ends the parse (the text ends there).
+ */
 static void
 md_dp_next(md_dp_t *dp)
 {
-	(void) md_dlex_next(&dp->dp_lex);
+	md_dlex_t *dl = &dp->dp_lex;
+
+	while (md_dlex_next(dl) == MDT_CTL && dp->dp_program) {
+		if (md_dp_control(dp) != 0) {
+			dl->dl_tok = MDT_EOF;
+			dl->dl_pos = dl->dl_off = dl->dl_len;
+			dl->dl_toklen = 0;
+			return;
+		}
+	}
+}
+
+/* The next token of a copy of the lexer, a look ahead: no control line. */
+static md_dtok_t
+md_dp_ahead(md_dlex_t *l)
+{
+	while (md_dlex_next(l) == MDT_CTL)
+		continue;
+	return (l->dl_tok);
 }
 
 static int
@@ -233,7 +259,7 @@ md_dp_peek(const md_dp_t *dp, md_dlex_t *after)
 {
 	*after = dp->dp_lex;
 	after->dl_mode = MD_DL_EXPR;
-	return (md_dlex_next(after));
+	return (md_dp_ahead(after));
 }
 
 static int
@@ -294,7 +320,7 @@ md_dp_parentype(const md_dp_t *dp)
 	int stars = 0;
 
 	l.dl_mode = MD_DL_EXPR;
-	if (md_dlex_next(&l) != MDT_IDENT)
+	if (md_dp_ahead(&l) != MDT_IDENT)
 		return (0);
 	if (md_dlex_is(&l, "struct") || md_dlex_is(&l, "union") ||
 	    md_dlex_is(&l, "enum"))
@@ -312,7 +338,7 @@ md_dp_parentype(const md_dp_t *dp)
 	    md_dlex_is(&l, "self") || md_dlex_is(&l, "this"))
 		return (0);
 	for (;;) {
-		(void) md_dlex_next(&l);
+		(void) md_dp_ahead(&l);
 		if (md_dlex_is(&l, "*")) {
 			stars++;
 			continue;
@@ -327,7 +353,7 @@ md_dp_parentype(const md_dp_t *dp)
 	if (stars > 0)
 		return (1);
 	/* "(name)": a cast when an operand follows */
-	switch (md_dlex_next(&l)) {
+	switch (md_dp_ahead(&l)) {
 	case MDT_IDENT:
 	case MDT_INT:
 	case MDT_STRING:
@@ -614,57 +640,6 @@ md_dp_args(md_dp_t *dp, const char *close, int aggkeys, size_t *strp)
 	return (md_dp_expect(dp, close) != 0 ? -1 : n);
 }
 
-/*
- * The next byte of a string literal's value, from *ip in the literal (its
- * quotes excluded, end its end), as dtrace reads the escapes; -1 at the
- * end.  A NUL ends the value, as it ends dtrace's C string.
- */
-static int
-md_dp_strbyte(const char *s, size_t *ip, size_t end)
-{
-	size_t i = *ip, k;
-	int c;
-
-	if (i >= end)
-		return (-1);
-	c = (unsigned char)s[i++];
-	if (c == '\\' && i < end) {
-		c = (unsigned char)s[i++];
-		switch (c) {
-		case 'a': c = '\a'; break;
-		case 'b': c = '\b'; break;
-		case 'f': c = '\f'; break;
-		case 'n': c = '\n'; break;
-		case 'r': c = '\r'; break;
-		case 't': c = '\t'; break;
-		case 'v': c = '\v'; break;
-		case '"': case '\\': break;
-		case 'x':
-			for (c = 0; i < end && isxdigit((unsigned char)s[i]);
-			    i++) {
-				k = isdigit((unsigned char)s[i]) ?
-				    (size_t)(s[i] - '0') :
-				    (size_t)((s[i] | 0x20) - 'a' + 10);
-				c = (c * 16 + (int)k) & 0xff;
-			}
-			break;
-		default:
-			if (c >= '0' && c <= '7') {
-				c -= '0';
-				for (k = 1; k < 3 && i < end && s[i] >= '0' &&
-				    s[i] <= '7'; k++)
-					c = (c * 8 + s[i++] - '0') & 0xff;
-			} else {
-				c = '\\';	/* kept: \\, then c */
-				i--;
-			}
-			break;
-		}
-	}
-	*ip = i;
-	return (c == 0 ? -1 : c);
-}
-
 /* A printf() conversion as dtrace reads one (dt_printf_create()). */
 typedef struct md_dpconv {
 	char	pc_name[8];	/* its name: d, lld, s, %, ... */
@@ -685,7 +660,7 @@ md_dp_conv(const char *s, size_t *ip, size_t end, md_dpconv_t *pc,
 
 	(void) memset(pc, 0, sizeof (*pc));
 	for (;; prev = c) {
-		if ((c = md_dp_strbyte(s, ip, end)) == -1) {
+		if ((c = md_dlex_strbyte(s, ip, end)) == -1) {
 			*why = "name expected before end of format string";
 			return (-1);
 		}
@@ -760,12 +735,12 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		if (s[end] == '\\')
 			end++;
 	}
-	if (md_dp_strbyte(s, &i, end) == -1) {
+	if (md_dlex_strbyte(s, &i, end) == -1) {
 		(void) md_dp_sem(dp, off, "%s( ) format string is empty",
 		    fn);
 		return;
 	}
-	for (i = 0; (c = md_dp_strbyte(s, &i, end)) != -1; ) {
+	for (i = 0; (c = md_dlex_strbyte(s, &i, end)) != -1; ) {
 		if (c != '%')
 			continue;
 		n++;
@@ -1298,120 +1273,20 @@ md_dp_stmtexpr(md_dp_t *dp)
 	return (rv);
 }
 
-/* The words of a control line: "strings" or runs of other characters. */
-typedef struct md_dpline {
-	const char	*dl_w[8];
-	size_t		dl_l[8];
-	size_t		dl_n;
-} md_dpline_t;
-
-static int
-md_dp_words(md_dp_t *dp, md_dpline_t *ln)
-{
-	const char *p = md_dp_tok(dp) + 1, *end = md_dp_tok(dp) +
-	    dp->dp_lex.dl_toklen;
-
-	for (ln->dl_n = 0; p < end && ln->dl_n < 8; ln->dl_n++) {
-		while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
-		    *p == '\v' || *p == '\r'))
-			p++;
-		if (p == end)
-			break;
-		ln->dl_w[ln->dl_n] = p;
-		if (*p == '"') {
-			for (p++; p < end && *p != '"'; p++) {
-				if (*p == '\\' && p + 1 < end)
-					p++;
-			}
-			if (p == end)
-				return (md_dp_error(dp, dp->dp_lex.dl_off,
-				    "newline encountered in string literal"));
-			p++;
-		} else {
-			while (p < end && (*p == '\0' ||
-			    strchr(" \t\"\f\v\r", *p) == NULL))
-				p++;
-		}
-		ln->dl_l[ln->dl_n] = (size_t)(p - ln->dl_w[ln->dl_n]);
-	}
-	return (0);
-}
-
-/* Is word i of the line s? */
-static int
-md_dp_word(const md_dpline_t *ln, size_t i, const char *s)
-{
-	return (ln->dl_n > i && ln->dl_l[i] == strlen(s) &&
-	    strncmp(ln->dl_w[i], s, ln->dl_l[i]) == 0);
-}
-
-/* #pragma D ...: option, depends_on and what dtrace takes as it is. */
-static int
-md_dp_pragma(md_dp_t *dp, const md_dpline_t *ln, size_t off)
-{
-	static const char *const cl[] = { "provider", "module", "library" };
-	size_t i;
-
-	if (md_dp_word(ln, 2, "option")) {
-		if (ln->dl_n == 3)
-			return (md_dp_error(dp, off, "malformed #pragma option "
-			    "<option>=<val>"));
-		if (ln->dl_n > 4 || ln->dl_w[3][0] == '"')
-			return (md_dp_error(dp, off, "superfluous arguments "
-			    "specified for #pragma option"));
-		return (0);
-	}
-	if (md_dp_word(ln, 2, "depends_on")) {
-		if (ln->dl_n != 5)
-			return (md_dp_error(dp, off, "malformed #pragma "
-			    "depends_on <class> <name>"));
-		for (i = 0; i < 3; i++) {
-			if (md_dp_word(ln, 3, cl[i]))
-				return (0);
-		}
-		return (md_dp_error(dp, off, "invalid class %.*s specified by "
-		    "#pragma depends_on", (int)(ln->dl_l[3] > 40 ? 40 :
-		    ln->dl_l[3]), ln->dl_w[3]));
-	}
-	if (md_dp_word(ln, 2, "attributes") || md_dp_word(ln, 2, "binding") ||
-	    md_dp_word(ln, 2, "ident") || md_dp_word(ln, 2, "line"))
-		return (0);
-	return (md_dp_error(dp, off, "invalid D pragma: %.*s", ln->dl_n > 2 ?
-	    (int)(ln->dl_l[2] > 40 ? 40 : ln->dl_l[2]) : 0, ln->dl_n > 2 ?
-	    ln->dl_w[2] : ""));
-}
-
 /*
- * A control line: "#" alone, a line marker "# N "file"", #pragma, #error,
- * #ident, #line.  An unknown #pragma is ignored, as dtrace ignores it; an
- * unknown #pragma D is an error.
+ * The control line at hand (md_dpragma.c): read and applied as dtrace
+ * does, wherever dtrace's lexer meets one in a program.
  */
 static int
 md_dp_control(md_dp_t *dp)
 {
-	const char *end = md_dp_tok(dp) + dp->dp_lex.dl_toklen;
-	size_t off = dp->dp_lex.dl_off;
-	md_dpline_t ln;
+	char msg[MD_ERRMSGLEN];
+	size_t off;
 
-	if (md_dp_words(dp, &ln) != 0)
-		return (-1);
-	md_dp_next(dp);
-	if (ln.dl_n == 0 || (ln.dl_w[0][0] >= '0' && ln.dl_w[0][0] <= '9'))
+	if (md_dpragma(dp->dp_lex.dl_buf, dp->dp_lex.dl_len,
+	    dp->dp_lex.dl_off, &off, msg, sizeof (msg)) == 0)
 		return (0);
-	if (md_dp_word(&ln, 0, "error") || (md_dp_word(&ln, 0, "pragma") &&
-	    md_dp_word(&ln, 1, "error")) || (md_dp_word(&ln, 0, "pragma") &&
-	    md_dp_word(&ln, 1, "D") && md_dp_word(&ln, 2, "error")))
-		return (md_dp_error(dp, off, "#error: %.*s",
-		    (int)(end - ln.dl_w[0] > 200 ? 200 : end - ln.dl_w[0]),
-		    ln.dl_w[0]));
-	if (md_dp_word(&ln, 0, "ident") || md_dp_word(&ln, 0, "line"))
-		return (0);
-	if (!md_dp_word(&ln, 0, "pragma"))
-		return (md_dp_error(dp, off, "invalid control directive: #%.*s",
-		    (int)(ln.dl_l[0] > 40 ? 40 : ln.dl_l[0]), ln.dl_w[0]));
-	if (!md_dp_word(&ln, 1, "D"))
-		return (0);		/* #pragma what-dtrace-ignores */
-	return (md_dp_pragma(dp, &ln, off));
+	return (md_dp_error(dp, off, "%s", msg));
 }
 
 /*
@@ -1471,11 +1346,6 @@ static int
 md_dp_statements(md_dp_t *dp)
 {
 	while (!md_dp_is(dp, "}")) {
-		if (dp->dp_lex.dl_tok == MDT_CTL) {
-			if (md_dp_control(dp) != 0)
-				return (-1);
-			continue;
-		}
 		if (md_dp_is(dp, ";")) {
 			md_dp_next(dp);
 			continue;
@@ -1787,7 +1657,7 @@ md_dp_isdecl(const md_dp_t *dp)
 		return (0);
 	after = *dl;
 	after.dl_mode = MD_DL_EXPR;
-	return (md_dlex_next(&after) == MDT_IDENT || md_dlex_is(&after, "*"));
+	return (md_dp_ahead(&after) == MDT_IDENT || md_dlex_is(&after, "*"));
 }
 
 /* A program: clauses, declarations and definitions, control lines. */
@@ -1800,11 +1670,6 @@ md_dp_program(md_dp_t *dp)
 	dl->dl_mode = MD_DL_OUTER;
 	md_dp_next(dp);
 	while (dl->dl_tok != MDT_EOF) {
-		if (dl->dl_tok == MDT_CTL) {
-			if (md_dp_control(dp) != 0)
-				return (-1);
-			continue;
-		}
 		n++;
 		if (!md_dp_isdecl(dp)) {
 			if (md_dp_clause(dp) != 0)
@@ -1918,6 +1783,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	dp.dp_keyok = MD_DNONE;
 
 	if (ctx == MD_DC_PROGRAM) {
+		dp.dp_program = 1;
 		rv = md_dp_program(&dp);
 	} else if (ctx == MD_DC_PROBE) {
 		rv = md_dp_probe(&dp);
@@ -1927,7 +1793,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 		if (rv == 0 && dp.dp_lex.dl_tok != MDT_EOF)
 			rv = md_dp_syntax(&dp);
 	}
-	if (rv == 0 && dp.dp_semfailed)
+	if (rv == 0 && (dp.dp_failed || dp.dp_semfailed))
 		rv = -1;
 	if (rv != 0 && offp != NULL)
 		*offp = dp.dp_erroff;

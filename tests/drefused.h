@@ -158,7 +158,7 @@ static const t_drefused_t t_drefused[] = {
 	    "1:1: invalid D pragma: frobnicate",
 	    "[D_PRAGMA_INVAL] line 1: invalid D pragma: frobnicate" },
 	{ "#error stop here\nBEGIN {}",
-	    "1:1: #error: error stop here",
+	    "1:1: #error: stop here",
 	    "[D_PRAGERR] line 1: #error: stop here " },
 	{ "#define X 1\nBEGIN {}",
 	    "1:1: invalid control directive: #define",
@@ -244,6 +244,117 @@ static const t_drefused_t t_drefused[] = {
 	    "1:1: identifier 4294967296 exceeds maximum probe id",
 	    "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum "
 	    "probe id" },
+	/*
+	 * control lines as dt_lex.l reads them and dt_pragma.c applies them
+	 * (issue 23)
+	 */
+	{ "#pragma D option quiet",
+	    "1:23: end-of-file encountered before end of control line",
+	    "[D_SYNTAX] line 1: end-of-file encountered before end of control "
+	    "line" },
+	{ "BEGIN { exit(0); }\n#pragma D option quiet",
+	    "2:23: end-of-file encountered before end of control line",
+	    "[D_SYNTAX] line 2: end-of-file encountered before end of control "
+	    "line" },
+	{ "#pragma D attributes Foo/Bar/Baz x\nBEGIN {}\n",
+	    "1:22: invalid attributes specified by #pragma attributes",
+	    "[D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma "
+	    "attributes" },
+	{ "#pragma D attributes Stable\nBEGIN {}\n",
+	    "1:1: malformed #pragma attributes <attributes> <ident>",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #pragma attributes "
+	    "<attributes> <ident>" },
+	{ "#pragma D attributes \"Stable\" x\nBEGIN {}\n",
+	    "1:1: malformed #pragma attributes <attributes> <ident>",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #pragma attributes "
+	    "<attributes> <ident>" },
+	{ "#pragma D attributes Stable/Stable/Common/Stable x\nBEGIN {}\n",
+	    "1:22: invalid attributes specified by #pragma attributes",
+	    "[D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma "
+	    "attributes" },
+	{ "#pragma D attributes Stable//Common x\nBEGIN {}\n",
+	    "1:22: invalid attributes specified by #pragma attributes",
+	    "[D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma "
+	    "attributes" },
+	{ "#pragma D binding 1.0 x\nBEGIN {}\n",
+	    "1:1: malformed #pragma binding \"version\" <ident>",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #pragma binding \"version\" "
+	    "<ident>" },
+	{ "BEGIN {}\n#pragma D binding \"1.x\" x\n",
+	    "2:19: invalid version string specified by #pragma binding",
+	    "[D_PRAGMA_INVAL] line 2: invalid version string specified by "
+	    "#pragma binding" },
+	{ "BEGIN {}\n#pragma D binding \"1.2.3.4\" x\n",
+	    "2:19: invalid version string specified by #pragma binding",
+	    "[D_PRAGMA_INVAL] line 2: invalid version string specified by "
+	    "#pragma binding" },
+	{ "BEGIN {}\n#pragma D binding \"256.0\" x\n",
+	    "2:19: invalid version string specified by #pragma binding",
+	    "[D_PRAGMA_INVAL] line 2: invalid version string specified by "
+	    "#pragma binding" },
+	{ "#pragma D depends_on library procfs.d\nBEGIN {}\n",
+	    "1:22: main program may not explicitly depend on a library",
+	    "[D_PRAGMA_DEPEND] line 1: main program may not explicitly depend "
+	    "on a library" },
+	{ "#pragma D depends_on provider \"syscall\"\nBEGIN {}\n",
+	    "1:1: malformed #pragma depends_on <class> <name>",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #pragma depends_on <class> "
+	    "<name>" },
+	{ "BEGIN {}\n#pragma D depends_on system x\n",
+	    "2:22: invalid class system specified by #pragma depends_on",
+	    "[D_PRAGMA_INVAL] line 2: invalid class system specified by "
+	    "#pragma depends_on" },
+	{ "#line\nBEGIN {}\n",
+	    "1:1: malformed #line <line> [ [\"file\"] state ]",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #line <line> [ [\"file\"] "
+	    "state ]" },
+	{ "#line 5 foo\nBEGIN {}\n",
+	    "1:1: malformed #line <line> [ [\"file\"] state ]",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #line <line> [ [\"file\"] "
+	    "state ]" },
+	{ "BEGIN {}\n# 5 \"f.d\" x\n",
+	    "3:1: malformed #line <line> [ [\"file\"] state ]",
+	    "[D_PRAGMA_MALFORM] line 3: malformed #line <line> [ [\"file\"] "
+	    "state ]" },
+	{ "# 08\nBEGIN {}\n",
+	    "1:3: constant 08 contains invalid digit 8",
+	    "[D_INT_DIGIT] line 1: constant 08 contains invalid digit 8" },
+	{ "BEGIN {}\n#pragma D option x 99999999999999999999999\n",
+	    "2:20: constant 99999999999999999999999 results in integer "
+	    "overflow",
+	    "[D_INT_OFLOW] line 2: constant 99999999999999999999999 results "
+	    "in integer overflow" },
+	{ "#pragma \"x\"\nBEGIN {}\n",
+	    "2:1: invalid control directive",
+	    "[D_PRAGCTL_INVAL] line 2: invalid control directive" },
+	{ "#pragma D option \"quiet\nBEGIN {}\n",
+	    "2:1: newline encountered in string literal",
+	    "[D_STR_NL] line 2: newline encountered in string literal" },
+	{ "BEGIN {}\n#pragma D option x \"y",
+	    "2:20: syntax error near '\"'",
+	    "[D_SYNTAX] line 2: syntax error near \"\"\"" },
+	{ "#pragma D error \"a b\" c 5\nBEGIN {}\n",
+	    "1:1: #error: a b c",
+	    "[D_PRAGERR] line 1: #error: a b c " },
+	{ "BEGIN\n{\n\tx = 1 +\n#pragma D frobnicate\n\t2;\n}\n",
+	    "4:1: invalid D pragma: frobnicate",
+	    "[D_PRAGMA_INVAL] line 4: invalid D pragma: frobnicate" },
+	{ "BEGIN\n/x +\n#pragma D option\n1/\n{\n}\n",
+	    "3:1: malformed #pragma option <option>=<val>",
+	    "[D_PRAGMA_MALFORM] line 3: malformed #pragma option "
+	    "<option>=<val>" },
+	{ "#attributes x y\nBEGIN {}\n",
+	    "1:1: invalid control directive: #attributes",
+	    "[D_PRAGCTL_INVAL] line 1: invalid control directive: "
+	    "#attributes" },
+	{ "#pragma D option quiet /* c */\nBEGIN {}\n",
+	    "1:24: superfluous arguments specified for #pragma option",
+	    "[D_PRAGMA_MALFORM] line 1: superfluous arguments specified for "
+	    "#pragma option" },
+	{ "#pragma D option \"bufsize=4m\"\nBEGIN {}\n",
+	    "1:1: malformed #pragma option <option>=<val>",
+	    "[D_PRAGMA_MALFORM] line 1: malformed #pragma option "
+	    "<option>=<val>" },
 	/* errors of meaning: the first, unless a syntax error follows */
 	{ "BEGIN { @ = lquantize(1, 2); }",
 	    "1:13: lquantize( ) prototype mismatch: 2 args passed, at least 3 "
