@@ -48,6 +48,8 @@ typedef struct md_dp {
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
 	int		dp_program;	/* a program: control lines apply */
+	int		dp_noback;	/* in a reading that may fail: no */
+					/* other inside it is tried */
 } md_dp_t;
 
 /* What a parsed expression is, as far as the checks need to know. */
@@ -478,31 +480,36 @@ md_dp_specifiers(md_dp_t *dp, int classes)
 	return (any ? 0 : md_dp_syntax(dp));
 }
 
-/* [ ... ] of a declarator: a size, a tuple of types, or nothing. */
+/*
+ * Parameter declarations up to close (")" or "]"), from the first: each
+ * specifiers and a declarator that may be abstract, and "..." last, but
+ * in an array's (dt_decl_array() refuses it, once the ']' is read, at
+ * the "...").
+ */
 static int
-md_dp_dimension(md_dp_t *dp)
+md_dp_paramlist(md_dp_t *dp, const char *close)
 {
-	md_dx_t dx;
+	size_t at;
 
-	md_dp_next(dp);
-	if (md_dp_is(dp, "]")) {
-		md_dp_next(dp);
-		return (0);
-	}
 	for (;;) {
-		if (md_dp_typeword(dp) || md_dp_classword(dp)) {
-			if (md_dp_specifiers(dp, 1) != 0 ||
-			    (!md_dp_is(dp, ",") && !md_dp_is(dp, "]") &&
-			    md_dp_declarator(dp, 1) != 0))
-				return (-1);
-		} else if (md_dp_cond(dp, &dx) != 0) {
-			return (-1);
+		if (md_dp_is(dp, "...")) {
+			at = dp->dp_lex.dl_off;
+			md_dp_next(dp);
+			if (md_dp_expect(dp, close) != 0 || *close == ')')
+				return (dp->dp_failed ? -1 : 0);
+			return (md_dp_error(dp, at, "array prototype may not "
+			    "use a variable-length argument list"));
 		}
+		if (md_dp_specifiers(dp, 1) != 0)
+			return (-1);
+		if (!md_dp_is(dp, ",") && !md_dp_is(dp, close) &&
+		    md_dp_declarator(dp, 1) != 0)
+			return (-1);
 		if (!md_dp_is(dp, ","))
 			break;
 		md_dp_next(dp);
 	}
-	return (md_dp_expect(dp, "]"));
+	return (md_dp_expect(dp, close));
 }
 
 /* ( parameters ) of a function declarator */
@@ -514,21 +521,126 @@ md_dp_params(md_dp_t *dp)
 		md_dp_next(dp);
 		return (0);
 	}
-	for (;;) {
-		if (md_dp_is(dp, "...")) {
-			md_dp_next(dp);
-			break;
-		}
-		if (md_dp_specifiers(dp, 1) != 0)
-			return (-1);
-		if (!md_dp_is(dp, ",") && !md_dp_is(dp, ")") &&
-		    md_dp_declarator(dp, 1) != 0)
-			return (-1);
-		if (!md_dp_is(dp, ","))
-			break;
-		md_dp_next(dp);
+	return (md_dp_paramlist(dp, ")"));
+}
+
+/* The types of a dimension, "[uint32_t, int]", from the first. */
+static int
+md_dp_dimtypes(md_dp_t *dp)
+{
+	return (md_dp_paramlist(dp, "]"));
+}
+
+/* The size of a dimension, "[10]": a constant expression. */
+static int
+md_dp_dimsize(md_dp_t *dp)
+{
+	md_dx_t dx;
+
+	if (md_dp_cond(dp, &dx) != 0)
+		return (-1);
+	return (md_dp_expect(dp, "]"));
+}
+
+/*
+ * Does fn read what follows without a syntax error?  It reads a copy of
+ * the parser, which writes no message and keeps no error of meaning; if
+ * it reads, the parser goes on from where the copy is (an error of
+ * meaning inside is let pass), else *reachp is where the copy failed.
+ */
+static int
+md_dp_reads(md_dp_t *dp, int (*fn)(md_dp_t *), size_t *reachp)
+{
+	md_dp_t trial = *dp;
+
+	trial.dp_msglen = 0;
+	trial.dp_semfailed = 1;
+	if (fn(&trial) != 0 || trial.dp_failed) {
+		*reachp = trial.dp_erroff;
+		return (0);
 	}
-	return (md_dp_expect(dp, ")"));
+	trial.dp_msglen = dp->dp_msglen;
+	trial.dp_semfailed = dp->dp_semfailed;
+	*dp = trial;
+	return (1);
+}
+
+/*
+ * Which reading of a dimension that starts with a name is the likelier,
+ * from the tokens after the name: the types when a name follows it, or a
+ * comma, or stars and then what only a type has after them (']', ',',
+ * '[', ')', a qualifier), or "(*)"; else the size.
+ */
+static int
+md_dp_dimguess(const md_dp_t *dp)
+{
+	md_dlex_t l = dp->dp_lex;
+
+	if (md_dp_ahead(&l) == MDT_IDENT || md_dlex_is(&l, ","))
+		return (1);
+	if (md_dlex_is(&l, "(")) {
+		if (md_dp_ahead(&l) != MDT_OP || !md_dlex_is(&l, "*"))
+			return (0);
+	} else if (!md_dlex_is(&l, "*")) {
+		return (0);
+	}
+	while (md_dlex_is(&l, "*") || md_dlex_is(&l, "const") ||
+	    md_dlex_is(&l, "volatile") || md_dlex_is(&l, "restrict"))
+		(void) md_dp_ahead(&l);
+	return (md_dlex_is(&l, "]") || md_dlex_is(&l, ",") ||
+	    md_dlex_is(&l, "[") || md_dlex_is(&l, ")"));
+}
+
+/*
+ * [ ... ] of a declarator: nothing, the types of an associative array's
+ * keys ("[string, int]", "[uint32_t *]", parameter declarations as
+ * dt_grammar.y's array_parameters has them), or a size (a constant
+ * expression).  A name this parser cannot know starts either, as it is a
+ * type or not: the likelier reading is tried, then the other; when
+ * neither reads, the error is that of the reading that went further.
+ * Inside a reading tried, a dimension takes the likelier reading only,
+ * so that nested dimensions cost a few readings, not two to the depth.
+ */
+static int
+md_dp_dimension(md_dp_t *dp)
+{
+	int (*first)(md_dp_t *) = md_dp_dimsize, (*other)(md_dp_t *) =
+	    md_dp_dimtypes;
+	size_t reach;
+	md_dp_t saved;
+	int rv = -1;
+
+	md_dp_next(dp);
+	if (md_dp_is(dp, "]")) {
+		md_dp_next(dp);
+		return (0);
+	}
+	if (md_dp_typeword(dp) || md_dp_is(dp, "...") ||
+	    (md_dp_classword(dp) && !md_dp_is(dp, "self") &&
+	    !md_dp_is(dp, "this")))
+		return (md_dp_dimtypes(dp));
+	if (dp->dp_lex.dl_tok != MDT_IDENT || dp->dp_lex.dl_kw)
+		return (md_dp_dimsize(dp));
+	if (md_dp_dimguess(dp)) {
+		first = md_dp_dimtypes;
+		other = md_dp_dimsize;
+	}
+	if (dp->dp_noback)
+		return (first(dp));
+	dp->dp_noback = 1;
+	if (md_dp_reads(dp, first, &reach)) {
+		rv = 0;
+	} else {
+		saved = *dp;
+		if (other(dp) == 0) {
+			rv = 0;
+		} else if (dp->dp_erroff < reach) {
+			*dp = saved;
+			(void) first(dp);	/* its error, again */
+		}
+	}
+	dp->dp_noback = 0;
+	return (rv);
 }
 
 /*
@@ -1626,7 +1738,8 @@ md_dp_declaration(md_dp_t *dp)
  * Does the word of the outer scope at hand start a declaration?  The
  * keywords do; so does a word that can be a type's name (nothing a probe
  * description has: no ':', '-', '.', '?', '*', '!', '`', '[', '$') when a
- * name or a '*' follows it, as in "foo_t x;".
+ * name, a '*' or a '(' follows it, as in "foo_t x;" or "foo_t (*p)[4];"
+ * (no clause has a '(' after its probe).
  */
 static int
 md_dp_isdecl(const md_dp_t *dp)
@@ -1657,7 +1770,8 @@ md_dp_isdecl(const md_dp_t *dp)
 		return (0);
 	after = *dl;
 	after.dl_mode = MD_DL_EXPR;
-	return (md_dp_ahead(&after) == MDT_IDENT || md_dlex_is(&after, "*"));
+	return (md_dp_ahead(&after) == MDT_IDENT || md_dlex_is(&after, "*") ||
+	    md_dlex_is(&after, "("));
 }
 
 /* A program: clauses, declarations and definitions, control lines. */

@@ -59,6 +59,12 @@ static const char *const valid[] = {
 	    "foo_t;\nenum e { A, B = 2, C };\nBEGIN { trace(sizeof (foo_t)); "
 	    "trace(offsetof(foo_t, p)); }",
 	"enum e { A, B, };\nBEGIN {}",
+	/* keys that are types by name: a pointer, a key's name, an inline */
+	"int seen[uint32_t *];\ninline string strexitno[int32_t r] = "
+	    "r == 0 ? \"ok\" : \"no\";\nself int x[foo_t **, int k];\n"
+	    "int sz[N * 2];\nBEGIN {}",
+	/* illumos' lexer: a type's name before a comma (Oracle's: a name) */
+	"int pairs[pid_t, int];\nBEGIN {}",
 	"BEGIN { x = (uint64_t)arg0; y = (char *)arg1; "
 	    "z = (struct task_struct *)curthread; "
 	    "w = *(int *)copyin(arg0, 4); }",

@@ -245,6 +245,42 @@ static const t_drefused_t t_drefused[] = {
 	    "[D_PDESC_INVAL] line 1: identifier 4294967296 exceeds maximum "
 	    "probe id" },
 	/*
+	 * declarators whose keys are types by name, or a size (issue 23):
+	 * "[1, 2]" is no size, and no reading takes "[uint32_t r r]"
+	 */
+	{ "int x[uint32_t r r];\nBEGIN {}\n",
+	    "1:18: syntax error near 'r'",
+	    "[D_SYNTAX] line 1: syntax error near \"r\"" },
+	{ "int x[1, 2];\nBEGIN {}\n",
+	    "1:8: syntax error near ','",
+	    "[D_SYNTAX] line 1: syntax error near \",\"" },
+	{ "int x[int r, ];\nBEGIN {}\n",
+	    "1:14: syntax error near ']'",
+	    "[D_SYNTAX] line 1: syntax error near \"]\"" },
+	{ "int x[..., int];\nBEGIN {}\n",
+	    "1:10: syntax error near ','",
+	    "[D_SYNTAX] line 1: syntax error near \",\"" },
+	{ "inline int f[uint32_t a\n\tb] = 1;\nBEGIN {}\n",
+	    "2:2: syntax error near 'b'",
+	    "[D_SYNTAX] line 2: syntax error near \"b\"" },
+	{ "self int x[uint32_t *, *];\nBEGIN {}\n",
+	    "1:24: syntax error near '*'",
+	    "[D_SYNTAX] line 1: syntax error near \"*\"" },
+	{ "int x[uint32_t];\nint z[uint32_t *;\nBEGIN {}\n",
+	    "2:17: syntax error near ';'",
+	    "[D_SYNTAX] line 2: syntax error near \";\"" },
+	{ "int x[self int];\nBEGIN {}\n",
+	    "1:12: syntax error near 'int'",
+	    "[D_SYNTAX] line 1: syntax error near \"int\"" },
+	{ "int a[...];\nBEGIN {}\n",
+	    "1:7: array prototype may not use a variable-length argument list",
+	    "[D_DECL_PROTO_VARARGS] line 1: array prototype may not use a "
+	    "variable-length argument list" },
+	{ "BEGIN {}\nint b[int,\n\t...\n];\n",
+	    "3:2: array prototype may not use a variable-length argument list",
+	    "[D_DECL_PROTO_VARARGS] line 3: array prototype may not use a "
+	    "variable-length argument list" },
+	/*
 	 * control lines as dt_lex.l reads them and dt_pragma.c applies them
 	 * (issue 23)
 	 */
