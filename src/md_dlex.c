@@ -310,9 +310,32 @@ md_dlex_number(md_dlex_t *dl, size_t start)
 }
 
 /*
+ * The length of a symbol whose module's name starts with a digit, from i
+ * (RGX_IDENT's second form, [0-9][0-9a-zA-Z_]*`[0-9a-zA-Z_`]*, longer than
+ * any number there), or 0.
+ */
+static size_t
+md_dlex_symlen(const md_dlex_t *dl, size_t i)
+{
+	size_t j = i;
+
+	if (dl->dl_mode != MD_DL_EXPR || i == dl->dl_len ||
+	    !md_dlex_isdigit(dl->dl_buf[i]))
+		return (0);
+	while (j < dl->dl_len && md_dlex_isident(dl->dl_buf[j], 0) &&
+	    dl->dl_buf[j] != '`')
+		j++;
+	if (j == dl->dl_len || dl->dl_buf[j] != '`')
+		return (0);
+	return (md_dlex_span(dl, j, md_dlex_isident) - i);
+}
+
+/*
  * A string or character literal from its opening quote q, as RGX_STR and
- * RGX_CHR: it ends at q, and a newline before it is an error.  A
- * character constant holds 1 to 8 bytes once its escapes are read.
+ * RGX_CHR: it ends at q, and a newline before it is an error; a '\' that
+ * escapes no character (before a newline, at the end) leaves the quote a
+ * syntax error.  A character constant holds 1 to 8 bytes once its escapes
+ * are read.
  */
 static md_dtok_t
 md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
@@ -322,7 +345,9 @@ md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
 
 	while (i < dl->dl_len && b[i] != q && b[i] != '\n') {
 		bytes++;
-		if (b[i] == '\\' && i + 1 < dl->dl_len && b[i + 1] != '\n') {
+		if (b[i] == '\\' && (i + 1 == dl->dl_len || b[i + 1] == '\n'))
+			break;		/* no escape: the quote is an error */
+		if (b[i] == '\\') {
 			i++;
 			if (b[i] >= '0' && b[i] <= '7') {
 				size_t k;
@@ -338,6 +363,8 @@ md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
 		}
 		i++;
 	}
+	if (i < dl->dl_len && b[i] == '\\')
+		return (md_dlex_bad(dl, start + 1, "syntax error"));
 	if (i < dl->dl_len && b[i] == '\n') {
 		/* dtrace has read the newline: it names the next line */
 		dl->dl_off = i + 1;
@@ -491,7 +518,7 @@ md_dlex_next(md_dlex_t *dl)
 	    b[i] != '{' && b[i] != '/' && b[i] != ',') {
 		/* the outer scope has no other token */
 		t = md_dlex_bad(dl, i + 1, "syntax error");
-	} else if (md_dlex_isident(b[i], 1)) {
+	} else if (md_dlex_isident(b[i], 1) || md_dlex_symlen(dl, i) > 0) {
 		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
 		t = MDT_IDENT;
 	} else if (md_dlex_isdigit(b[i]) || (b[i] == '.' &&

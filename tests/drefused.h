@@ -163,6 +163,13 @@ static const t_drefused_t t_drefused[] = {
 	{ "#define X 1\nBEGIN {}",
 	    "1:1: invalid control directive: #define",
 	    "[D_PRAGCTL_INVAL] line 1: invalid control directive: #define" },
+	/* a backslash before a newline in a literal escapes nothing */
+	{ "BEGIN { x = \"a\\\n\"; }\n",
+	    "1:13: syntax error near '\"'",
+	    "[D_SYNTAX] line 1: syntax error near \"\"\"" },
+	{ "BEGIN\n{\n\tx = 'a\\\n';\n}\n",
+	    "3:6: syntax error near '''",
+	    "[D_SYNTAX] line 3: syntax error near \"'\"" },
 	/* "//" is no comment in D that no preprocessor read (issue 23) */
 	{ "BEGIN //\n{ exit(0); }\n",
 	    "2:1: syntax error near '/'",
