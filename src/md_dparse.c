@@ -4,10 +4,11 @@
  * A recursive-descent parser for D programs and for the pieces of D a
  * metric holds, after libdtrace's grammar (dt_grammar.y, dt_lex.l): the
  * outer scope of a program (probe clauses, declarations, inline,
- * translator and provider definitions, control lines), clause bodies
- * (statements; if and else as illumos has them), and expressions with C's
- * precedence and D's additions (^^, @aggregations, self-> and this->,
- * stringof, xlate <T> (e), offsetof, `symbols, $macros).
+ * translator and provider definitions; control lines, between any two
+ * tokens, are md_dpragma.c's), clause bodies (statements; if and else as
+ * illumos has them), and expressions with C's precedence and D's
+ * additions (^^, @aggregations, self-> and this->, stringof, xlate <T>
+ * (e), offsetof, `symbols, $macros).
  *
  * It judges syntax, and what D's built-in tables settle (md_dtab.c): how
  * many arguments a built-in function takes, that an aggregation is set to
@@ -16,8 +17,8 @@
  * stack and symbol actions).  It judges no types: a name it cannot know
  * (a kernel type in a cast, a typedef, a function some DTrace added) is
  * taken as valid, so that no valid script is refused.  Where only types
- * decide between readings (is "(x) -y" a cast or a subtraction?), it
- * takes whichever parses.
+ * decide between readings (is "(x) -y" a cast or a subtraction?  is
+ * "[x * y]" a key's type or a size?), it takes whichever parses.
  *
  * Errors are dtrace's where dtrace has words for them ("syntax error near
  * ')'", "floating-point constants are not permitted"), with the offset of
@@ -48,8 +49,7 @@ typedef struct md_dp {
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
 	int		dp_program;	/* a program: control lines apply */
-	int		dp_noback;	/* in a reading that may fail: no */
-					/* other inside it is tried */
+	int		dp_noback;	/* trying a reading: none inside */
 } md_dp_t;
 
 /* What a parsed expression is, as far as the checks need to know. */

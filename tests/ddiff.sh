@@ -20,6 +20,10 @@
 #	dtrace says [D_SYNTAX], meta-d accepts	must be below 5%
 #	both refuse: the line each names	reported, equal or not
 #
+# With DDIFF_SEEDS set to a directory of public D as tests/dcorpus.sh
+# reads it, after dcorpus.sh has judged it with a dtrace, every file there
+# that dtrace accepted (FILE.dt is "ok") is a seed too.
+#
 # Other refusals of dtrace's (names, types, probes it cannot know without
 # a kernel) are counted apart: meta-d judges no types.  The table of every
 # mutant is left in build/ddiff/results.txt, the summary is printed, and
@@ -48,6 +52,18 @@ for f in tests/d/*.d; do
 	[ -f "$f" ] || continue
 	cp "$f" "$dir/seeds/$(basename "$f")"
 done
+if [ -n "${DDIFF_SEEDS:-}" ]; then
+	case $DDIFF_SEEDS in
+	/*) ;;
+	*) DDIFF_SEEDS=$OLDPWD/$DDIFF_SEEDS ;;
+	esac
+	for f in "$DDIFF_SEEDS"/*/*.d; do
+		[ "$(cat "$f.dt" 2> /dev/null)" = ok ] || continue
+		src=$(basename "$(dirname "$f")")
+		[ "$src" = needs-cpp ] && continue
+		cp "$f" "$dir/seeds/$src-$(basename "$f")"
+	done
+fi
 for m in examples/linux/*.json; do
 	base=$(basename "$m" .json)
 	"$bin" "$m" > "$dir/seeds/ex-$base.d" || exit 1
