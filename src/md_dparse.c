@@ -311,9 +311,10 @@ md_dp_classword(const md_dp_t *dp)
 
 /*
  * Is what follows the '(' at hand a type name (for a cast or sizeof)?  It
- * is when it starts with a type word, or is a name and stars, "(foo_t *)";
- * a name alone, "(foo)", is a type when an operand follows the ')' (a
- * cast) and an expression otherwise.
+ * is when it starts with a type word, or is a name and stars, "(foo_t *)",
+ * or a name and "(*)" ("(foo_t (*)(int))"); a name alone, "(foo)", is a
+ * type when an operand follows the ')' (a cast) and an expression
+ * otherwise.
  */
 static int
 md_dp_parentype(const md_dp_t *dp)
@@ -349,6 +350,13 @@ md_dp_parentype(const md_dp_t *dp)
 		    md_dlex_is(&l, "restrict"))
 			continue;
 		break;
+	}
+	if (md_dlex_is(&l, "(")) {
+		/* "(name (*)(int))": a pointer to a function */
+		for (stars = 0; md_dp_ahead(&l) == MDT_OP &&
+		    md_dlex_is(&l, "*"); stars++)
+			continue;
+		return (stars > 0 && md_dlex_is(&l, ")"));
 	}
 	if (!md_dlex_is(&l, ")"))
 		return (0);
