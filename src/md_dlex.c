@@ -310,7 +310,7 @@ md_dlex_number(md_dlex_t *dl, size_t start)
 }
 
 /*
- * The length of a symbol whose module's name starts with a digit, from i
+ * The length of a symbol whose module's name starts with the digit at i
  * (RGX_IDENT's second form, [0-9][0-9a-zA-Z_]*`[0-9a-zA-Z_`]*, longer than
  * any number there), or 0.
  */
@@ -319,8 +319,7 @@ md_dlex_symlen(const md_dlex_t *dl, size_t i)
 {
 	size_t j = i;
 
-	if (dl->dl_mode != MD_DL_EXPR || i == dl->dl_len ||
-	    !md_dlex_isdigit(dl->dl_buf[i]))
+	if (dl->dl_mode != MD_DL_EXPR)
 		return (0);
 	while (j < dl->dl_len && md_dlex_isident(dl->dl_buf[j], 0) &&
 	    dl->dl_buf[j] != '`')
@@ -518,7 +517,8 @@ md_dlex_next(md_dlex_t *dl)
 	    b[i] != '{' && b[i] != '/' && b[i] != ',') {
 		/* the outer scope has no other token */
 		t = md_dlex_bad(dl, i + 1, "syntax error");
-	} else if (md_dlex_isident(b[i], 1) || md_dlex_symlen(dl, i) > 0) {
+	} else if (md_dlex_isident(b[i], 1) || (md_dlex_isdigit(b[i]) &&
+	    md_dlex_symlen(dl, i) > 0)) {
 		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
 		t = MDT_IDENT;
 	} else if (md_dlex_isdigit(b[i]) || (b[i] == '.' &&

@@ -1574,6 +1574,10 @@ md_dp_pdesc(md_dp_t *dp)
 
 	if (dp->dp_lex.dl_tok == MDT_INT)
 		return (md_dp_probeid(dp));
+	for (f = t, n = 0; f < end && *f != '$'; f++)
+		n += *f == ':';
+	if (f == end && n < 4)
+		return (0);		/* no macro, four fields at most */
 	for (n = 1; why == NULL; n++) {
 		for (f = end; f > t && f[-1] != ':'; f--)
 			continue;

@@ -145,6 +145,13 @@ md_dpr_int(md_dpr_t *pr, size_t i, size_t j)
 	return (1);
 }
 
+/* A blank of a control line: space, tab, form feed, vertical tab. */
+static int
+md_dpr_blank(char c)
+{
+	return (c == ' ' || c == '\t' || c == '\f' || c == '\v');
+}
+
 /*
  * The node from *posp, as S3 reads it; *posp moves past it.  Returns 0,
  * or -1 with the lexer's error: a string a newline cuts (dtrace has read
@@ -158,8 +165,7 @@ md_dpr_node(md_dpr_t *pr, size_t *posp, md_dpnode_t *pn)
 	size_t i = *posp, j;
 	int rv;
 
-	while (i < pr->pr_end && strchr(" \t\f\v", b[i]) != NULL &&
-	    b[i] != '\0')
+	while (i < pr->pr_end && md_dpr_blank(b[i]))
 		i++;
 	pn->pn_off = i;
 	if (i == pr->pr_end) {
@@ -181,8 +187,8 @@ md_dpr_node(md_dpr_t *pr, size_t *posp, md_dpnode_t *pn)
 		pn->pn_kind = MD_DPN_STRING;
 		j++;
 	} else {
-		for (j = i; j < pr->pr_end && (b[j] == '\0' ||
-		    strchr(" \t\f\v\"", b[j]) == NULL); j++)
+		for (j = i; j < pr->pr_end && !md_dpr_blank(b[j]) &&
+		    b[j] != '"'; j++)
 			continue;
 		if ((rv = md_dpr_int(pr, i, j)) < 0)
 			return (-1);

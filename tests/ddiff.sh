@@ -22,7 +22,7 @@
 #
 # With DDIFF_SEEDS set to a directory of public D as tests/dcorpus.sh
 # reads it, after dcorpus.sh has judged it with a dtrace, every file there
-# that dtrace accepted (FILE.dt is "ok") is a seed too.
+# that dtrace accepted (FILE.dt is "ok") is a seed too, not compiled again.
 #
 # Other refusals of dtrace's (names, types, probes it cannot know without
 # a kernel) are counted apart: meta-d judges no types.  The table of every
@@ -62,6 +62,7 @@ if [ -n "${DDIFF_SEEDS:-}" ]; then
 		src=$(basename "$(dirname "$f")")
 		[ "$src" = needs-cpp ] && continue
 		cp "$f" "$dir/seeds/$src-$(basename "$f")"
+		cp "$f.dt" "$dir/seeds/$src-$(basename "$f").dt"
 	done
 fi
 for m in examples/linux/*.json; do
@@ -124,7 +125,7 @@ done < "$dir/refused/manifest"
 [ "$bad" = 0 ] || exit 1
 
 echo "ddiff: $(ls "$dir/seeds" | wc -l) seeds"
-compile "$dir"/seeds/*.d
+compile $(for s in "$dir"/seeds/*.d; do [ -f "$s.dt" ] || echo "$s"; done)
 bad=0
 for s in "$dir"/seeds/*.d; do
 	dt=$(dt_tag "$s")
