@@ -310,6 +310,18 @@ md_dp_classword(const md_dp_t *dp)
 }
 
 /*
+ * Is the token at hand a name, where the grammar wants DT_TOK_IDENT (a
+ * tag, a declarator, a member of offsetof(), a translator's)?  No keyword
+ * of D's is, but userland, which only illumos has.
+ */
+static int
+md_dp_isname(const md_dp_t *dp)
+{
+	return (dp->dp_lex.dl_tok == MDT_IDENT && (!dp->dp_lex.dl_kw ||
+	    md_dp_is(dp, "userland")));
+}
+
+/*
  * Is what follows the '(' at hand a type name (for a cast or sizeof)?  It
  * is when it starts with a type word, or is a name and stars, "(foo_t *)",
  * or a name and "(*)" ("(foo_t (*)(int))"); a name alone, "(foo)", is a
@@ -386,7 +398,7 @@ md_dp_soubody(md_dp_t *dp)
 	md_dx_t dx;
 
 	md_dp_next(dp);
-	if (dp->dp_lex.dl_tok == MDT_IDENT)
+	if (md_dp_isname(dp))
 		md_dp_next(dp);
 	else if (!md_dp_is(dp, "{"))
 		return (md_dp_syntax(dp));
@@ -395,7 +407,7 @@ md_dp_soubody(md_dp_t *dp)
 	md_dp_next(dp);
 	if (isenum) {
 		for (;;) {
-			if (dp->dp_lex.dl_tok != MDT_IDENT)
+			if (!md_dp_isname(dp))
 				return (md_dp_syntax(dp));
 			md_dp_next(dp);
 			if (md_dp_is(dp, "=")) {
@@ -666,8 +678,7 @@ md_dp_declarator(md_dp_t *dp, int abstract)
 	while (md_dp_is(dp, "*") || md_dp_is(dp, "const") ||
 	    md_dp_is(dp, "volatile") || md_dp_is(dp, "restrict"))
 		md_dp_next(dp);
-	if (abstract != 2 && dp->dp_lex.dl_tok == MDT_IDENT &&
-	    !md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved))) {
+	if (abstract != 2 && md_dp_isname(dp)) {
 		md_dp_next(dp);
 		named = 1;
 	} else if (md_dp_is(dp, "(")) {
@@ -947,7 +958,7 @@ md_dp_offsetof(md_dp_t *dp, md_dx_t *dx)
 	if (md_dp_expect(dp, "(") != 0 || md_dp_typename(dp) != 0 ||
 	    md_dp_expect(dp, ",") != 0)
 		return (-1);
-	if (dp->dp_lex.dl_tok != MDT_IDENT)
+	if (!md_dp_isname(dp))
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	dx->dx_unary = 1;
@@ -1677,13 +1688,13 @@ md_dp_translator(md_dp_t *dp)
 		return (-1);
 	while (md_dp_is(dp, "*"))
 		md_dp_next(dp);
-	if (dp->dp_lex.dl_tok != MDT_IDENT)
+	if (!md_dp_isname(dp))
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	if (md_dp_expect(dp, ">") != 0 || md_dp_expect(dp, "{") != 0)
 		return (-1);
 	while (!md_dp_is(dp, "}")) {
-		if (dp->dp_lex.dl_tok != MDT_IDENT)
+		if (!md_dp_isname(dp))
 			return (md_dp_syntax(dp));
 		md_dp_next(dp);
 		if (md_dp_expect(dp, "=") != 0 || md_dp_assign(dp, &dx) != 0 ||
@@ -1699,7 +1710,7 @@ static int
 md_dp_provider(md_dp_t *dp)
 {
 	md_dp_next(dp);
-	if (dp->dp_lex.dl_tok != MDT_IDENT)
+	if (!md_dp_isname(dp))
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	if (md_dp_expect(dp, "{") != 0)
@@ -1708,7 +1719,7 @@ md_dp_provider(md_dp_t *dp)
 		if (!md_dp_is(dp, "probe"))
 			return (md_dp_syntax(dp));
 		md_dp_next(dp);
-		if (dp->dp_lex.dl_tok != MDT_IDENT)
+		if (!md_dp_isname(dp))
 			return (md_dp_syntax(dp));
 		md_dp_next(dp);
 		if (!md_dp_is(dp, "("))
@@ -1771,7 +1782,7 @@ md_dp_isdecl(const md_dp_t *dp)
 		return (0);
 	if (md_dp_oneof(dp, outer, MD_NELEM(outer)))
 		return (1);
-	if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)))
+	if (dl->dl_kw)
 		return (0);	/* not a type's name: a probe, in S2 */
 	for (i = 0; i < dl->dl_toklen; i++) {
 		if (strchr(":-.?*!`[]$\\", md_dp_tok(dp)[i]) != NULL)

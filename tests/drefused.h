@@ -287,6 +287,39 @@ static const t_drefused_t t_drefused[] = {
 	    "3:2: array prototype may not use a variable-length argument list",
 	    "[D_DECL_PROTO_VARARGS] line 3: array prototype may not use a "
 	    "variable-length argument list" },
+	/* a keyword where the grammar wants a name (DT_TOK_IDENT) */
+	{ "BEGIN\n{\n\tprintf(\"%d\\n\", offsetof(struct if, y));\n}\n",
+	    "3:33: syntax error near 'if'",
+	    "[D_SYNTAX] line 3: syntax error near \"if\"" },
+	{ "this struct translator bar;\nBEGIN {}\n",
+	    "1:13: syntax error near 'translator'",
+	    "[D_SYNTAX] line 1: syntax error near \"translator\"" },
+	{ "BEGIN { i = (unsigned enum short int)0; }\n",
+	    "1:28: syntax error near 'short'",
+	    "[D_SYNTAX] line 1: syntax error near \"short\"" },
+	{ "xlate int a1[];\nBEGIN {}\n",
+	    "1:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 1: expected predicate and/or actions following "
+	    "probe description" },
+	{ "struct s { int a; };\nBEGIN { trace(offsetof(struct s, else)); }\n",
+	    "2:34: syntax error near 'else'",
+	    "[D_SYNTAX] line 2: syntax error near \"else\"" },
+	{ "enum e { A, if };\nBEGIN {}\n",
+	    "1:13: syntax error near 'if'",
+	    "[D_SYNTAX] line 1: syntax error near \"if\"" },
+	{ "translator struct s < int *sizeof > { a = 1; };\nBEGIN {}\n",
+	    "1:28: syntax error near 'sizeof'",
+	    "[D_SYNTAX] line 1: syntax error near \"sizeof\"" },
+	{ "provider do { probe p(int); };\n",
+	    "1:10: syntax error near 'do'",
+	    "[D_SYNTAX] line 1: syntax error near \"do\"" },
+	{ "provider p { probe while(int); };\n",
+	    "1:20: syntax error near 'while'",
+	    "[D_SYNTAX] line 1: syntax error near \"while\"" },
+	{ "translator struct s < int *p > { char = 1; };\nBEGIN {}\n",
+	    "1:34: syntax error near 'char'",
+	    "[D_SYNTAX] line 1: syntax error near \"char\"" },
 	/*
 	 * control lines as dt_lex.l reads them and dt_pragma.c applies them
 	 * (issue 23)
