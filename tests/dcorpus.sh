@@ -24,7 +24,10 @@
 # syntax error: D_SYNTAX, and the tags of its lexer (D_INT_DIGIT,
 # D_INT_OFLOW, D_CHR_*, D_STR_NL, D_EMPTY) and of a control line's form
 # (D_PRAGCTL_INVAL, D_PRAGMA_MALFORM, D_PRAGERR).  The syntax errors
-# meta-d takes are listed (they are mostly types it cannot know).
+# meta-d takes are listed (they are mostly types it cannot know).  A
+# source whose directory holds a .prelude.d has it compiled first, before
+# each file (-s .prelude.d -s FILE): the types and translators of another
+# system its scripts use (tests/dcorpus-ca.d).
 
 [ $# -eq 2 ] || { echo "usage: dcorpus.sh BINARY DIR" >&2; exit 2; }
 . "$(dirname "$0")/lib.sh"
@@ -51,7 +54,9 @@ if [ "$judge" = 1 ]; then
 		case $f in "$dir"/needs-cpp/* | "$dir"/_*) continue ;; esac
 		[ -s "$f.dt" ] || printf '%s\n' "$f"
 	done | xargs -P2 -I{} sh -c '
-		if timeout 120 build/dtrace/dt -xerrtags -e -Z -s "$1" \
+		pre=$(dirname "$1")/.prelude.d
+		[ -f "$pre" ] && pre="-s $pre" || pre=
+		if timeout 120 build/dtrace/dt -xerrtags -e -Z $pre -s "$1" \
 		    > /dev/null 2> "$1.err"; then
 			echo ok > "$1.dt"
 		else

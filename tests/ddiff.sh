@@ -124,7 +124,7 @@ while IFS='	' read -r f dtwant mdwant; do
 done < "$dir/refused/manifest"
 [ "$bad" = 0 ] || exit 1
 
-echo "ddiff: $(ls "$dir/seeds" | wc -l) seeds"
+echo "ddiff: $(ls "$dir"/seeds/*.d | wc -l) seeds"
 compile $(for s in "$dir"/seeds/*.d; do [ -f "$s.dt" ] || echo "$s"; done)
 bad=0
 for s in "$dir"/seeds/*.d; do
