@@ -160,7 +160,7 @@ md_dp_syntax(md_dp_t *dp)
 	if (dl->dl_tok == MDT_EOF)
 		return (md_dp_error(dp, dl->dl_off, "syntax error near end of "
 		    "input"));
-	if (md_dlex_is(dl, "/") && md_dlex_epred(dl))
+	if (md_dlex_is(dl, "/") && dl->dl_mode == MD_DL_EXPR)
 		/* dtrace has read up to what follows: that is its line */
 		return (md_dp_error(dp, md_dlex_skipspace(dl, dl->dl_pos),
 		    "syntax error near '/'"));

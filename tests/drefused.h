@@ -175,13 +175,13 @@ static const t_drefused_t t_drefused[] = {
 	    "2:1: syntax error near '/'",
 	    "[D_SYNTAX] line 2: syntax error near \"/\"" },
 	{ "BEGIN { exit(0); } // done\n",
-	    "1:21: syntax error near '/'",
+	    "1:20: syntax error near '/'",
 	    "[D_SYNTAX] line 1: syntax error near \"/\"" },
 	{ "BEGIN\n{\n\tx = 1; // one\n}\n",
 	    "3:10: syntax error near '/'",
 	    "[D_SYNTAX] line 3: syntax error near \"// one\"" },
 	{ "// a comment\nBEGIN { exit(0); }\n",
-	    "1:2: syntax error near '/'",
+	    "1:1: syntax error near '/'",
 	    "[D_SYNTAX] line 1: syntax error near \"/\"" },
 	{ "BEGIN /x // y\n/ { }\n",
 	    "1:10: expected actions { } following probe description and "
@@ -191,6 +191,13 @@ static const t_drefused_t t_drefused[] = {
 	{ "BEGIN { x = 1 // 2\n; }\n",
 	    "1:16: syntax error near '/'",
 	    "[D_SYNTAX] line 1: syntax error near \"// 2\"" },
+	/* a '/' of a clause: dtrace names the line it has read up to */
+	{ "io:::done\n//\n\t@[args[1]->dev_statname] = count();\n}\n",
+	    "3:2: syntax error near '/'",
+	    "[D_SYNTAX] line 3: syntax error near \"/\"" },
+	{ "BEGIN {}\n/\n/\n",
+	    "2:1: syntax error near '/'",
+	    "[D_SYNTAX] line 2: syntax error near \"/\"" },
 	/*
 	 * probe descriptions dtrace cannot take apart, and probe numbers no
 	 * system has (issue 23)
