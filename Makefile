@@ -82,7 +82,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_suggest.c \
 	src/md_rules.c src/md_load.c src/md_metric.c \
 	src/md_number.c src/md_pred.c src/md_plan.c \
-	src/md_dlex.c src/md_dtab.c src/md_dparse.c src/md_kind.c \
+	src/md_dlex.c src/md_dtab.c src/md_dpragma.c src/md_dparse.c \
+	src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
 	src/md_option.c src/md_gen.c src/md_result.c src/md_quant.c \
 	src/md_series.c src/md_values.c src/md_prom.c src/md_jline.c \
@@ -178,6 +179,7 @@ deps-prometheus: deps
 
 $(LIB_OBJS) $(CLI_OBJS): $(HDRS) | need
 $(TEST_OBJS): $(HDRS) tests/check_md.h | need-test
+tests/check_dparse.o build/sanitize/tests/check_dparse.o: tests/drefused.h
 
 # Library objects serve the static and the shared library: PIC, and
 # exporting only what metad.h marks MD_API.
@@ -424,7 +426,10 @@ tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
 	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ tests/dmutate.c libmetad.a \
 	    $(CJSON_LIBS)
 
-check-ddiff: meta-d tests/dmutate
+tests/dcases: tests/dcases.c tests/drefused.h
+	$(CC) $(CFLAGS) -o $@ tests/dcases.c
+
+check-ddiff: meta-d tests/dmutate tests/dcases
 	DTRACE='$(DTRACE)' sh tests/ddiff.sh ./meta-d $(DDIFF_PER)
 
 # Everything CI runs but the specification's conformance cases, in the
@@ -544,5 +549,5 @@ uninstall:
 
 clean:
 	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \
-	    bench/bench tests/dmutate
+	    bench/bench tests/dmutate tests/dcases
 	rm -rf tests/out build

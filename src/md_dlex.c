@@ -19,14 +19,15 @@
  *	probe words	(outer) [-$:a-zA-Z_.?*\[\]!][-$:0-9a-zA-Z_.`?*\[\]!]*
  *	control lines	# at the start of a line, to its end (#pragma ...);
  *			#! lines are skipped
- *	comments	/ * ... * /, not nested; // to the end of the line
- *			(dtrace-utils has them, and cpp takes them out)
+ *	comments	/ * ... * /, not nested; "//" is no comment, as D
+ *			read without cpp has none (dt_lex.l): it is two '/'
  *
  * What D does not have is one MDT_BAD token whose dl_why says why, in
  * dtrace's words.  The lexer never allocates: a token is a kind and a span
  * of the text.
  */
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -309,9 +310,31 @@ md_dlex_number(md_dlex_t *dl, size_t start)
 }
 
 /*
+ * The length of a symbol whose module's name starts with the digit at i
+ * (RGX_IDENT's second form, [0-9][0-9a-zA-Z_]*`[0-9a-zA-Z_`]*, longer than
+ * any number there), or 0.
+ */
+static size_t
+md_dlex_symlen(const md_dlex_t *dl, size_t i)
+{
+	size_t j = i;
+
+	if (dl->dl_mode != MD_DL_EXPR)
+		return (0);
+	while (j < dl->dl_len && md_dlex_isident(dl->dl_buf[j], 0) &&
+	    dl->dl_buf[j] != '`')
+		j++;
+	if (j == dl->dl_len || dl->dl_buf[j] != '`')
+		return (0);
+	return (md_dlex_span(dl, j, md_dlex_isident) - i);
+}
+
+/*
  * A string or character literal from its opening quote q, as RGX_STR and
- * RGX_CHR: it ends at q, and a newline before it is an error.  A
- * character constant holds 1 to 8 bytes once its escapes are read.
+ * RGX_CHR: it ends at q, and a newline before it is an error; a '\' that
+ * escapes no character (before a newline, at the end) leaves the quote a
+ * syntax error.  A character constant holds 1 to 8 bytes once its escapes
+ * are read.
  */
 static md_dtok_t
 md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
@@ -321,7 +344,9 @@ md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
 
 	while (i < dl->dl_len && b[i] != q && b[i] != '\n') {
 		bytes++;
-		if (b[i] == '\\' && i + 1 < dl->dl_len && b[i + 1] != '\n') {
+		if (b[i] == '\\' && (i + 1 == dl->dl_len || b[i + 1] == '\n'))
+			break;		/* no escape: the quote is an error */
+		if (b[i] == '\\') {
 			i++;
 			if (b[i] >= '0' && b[i] <= '7') {
 				size_t k;
@@ -337,6 +362,8 @@ md_dlex_quoted(md_dlex_t *dl, size_t start, char q)
 		}
 		i++;
 	}
+	if (i < dl->dl_len && b[i] == '\\')
+		return (md_dlex_bad(dl, start + 1, "syntax error"));
 	if (i < dl->dl_len && b[i] == '\n') {
 		/* dtrace has read the newline: it names the next line */
 		dl->dl_off = i + 1;
@@ -402,9 +429,8 @@ md_dlex_skip(md_dlex_t *dl, size_t i)
 			i = k + 2;
 			continue;
 		}
-		if ((i + 1 < dl->dl_len && b[i] == '/' && b[i + 1] == '/') ||
-		    (i + 1 < dl->dl_len && b[i] == '#' && b[i + 1] == '!' &&
-		    md_dlex_linestart(dl, i))) {
+		if (i + 1 < dl->dl_len && b[i] == '#' && b[i + 1] == '!' &&
+		    md_dlex_linestart(dl, i)) {
 			while (i < dl->dl_len && b[i] != '\n')
 				i++;
 			continue;
@@ -491,7 +517,8 @@ md_dlex_next(md_dlex_t *dl)
 	    b[i] != '{' && b[i] != '/' && b[i] != ',') {
 		/* the outer scope has no other token */
 		t = md_dlex_bad(dl, i + 1, "syntax error");
-	} else if (md_dlex_isident(b[i], 1)) {
+	} else if (md_dlex_isident(b[i], 1) || (md_dlex_isdigit(b[i]) &&
+	    md_dlex_symlen(dl, i) > 0)) {
 		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
 		t = MDT_IDENT;
 	} else if (md_dlex_isdigit(b[i]) || (b[i] == '.' &&
@@ -585,6 +612,57 @@ md_dlex_count(md_dlex_t *dl, char c)
 	return (md_dlex_bad(dl, dl->dl_off, dl->dl_parens != 0 ? "closing ) "
 	    "expected in predicate before /" : "closing ] expected in "
 	    "predicate before /"));
+}
+
+/*
+ * The next byte of a string literal's value, from *ip in the literal (its
+ * quotes excluded, end its end), as dtrace reads the escapes; -1 at the
+ * end.  A NUL ends the value, as it ends dtrace's C string.
+ */
+int
+md_dlex_strbyte(const char *s, size_t *ip, size_t end)
+{
+	size_t i = *ip, k;
+	int c;
+
+	if (i >= end)
+		return (-1);
+	c = (unsigned char)s[i++];
+	if (c == '\\' && i < end) {
+		c = (unsigned char)s[i++];
+		switch (c) {
+		case 'a': c = '\a'; break;
+		case 'b': c = '\b'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		case 'v': c = '\v'; break;
+		case '"': case '\\': break;
+		case 'x':
+			for (c = 0; i < end && isxdigit((unsigned char)s[i]);
+			    i++) {
+				k = isdigit((unsigned char)s[i]) ?
+				    (size_t)(s[i] - '0') :
+				    (size_t)((s[i] | 0x20) - 'a' + 10);
+				c = (c * 16 + (int)k) & 0xff;
+			}
+			break;
+		default:
+			if (c >= '0' && c <= '7') {
+				c -= '0';
+				for (k = 1; k < 3 && i < end && s[i] >= '0' &&
+				    s[i] <= '7'; k++)
+					c = (c * 8 + s[i++] - '0') & 0xff;
+			} else {
+				c = '\\';	/* kept: \\, then c */
+				i--;
+			}
+			break;
+		}
+	}
+	*ip = i;
+	return (c == 0 ? -1 : c);
 }
 
 /* The line and column (from 1) of offset off of the text. */

@@ -4,10 +4,11 @@
  * A recursive-descent parser for D programs and for the pieces of D a
  * metric holds, after libdtrace's grammar (dt_grammar.y, dt_lex.l): the
  * outer scope of a program (probe clauses, declarations, inline,
- * translator and provider definitions, control lines), clause bodies
- * (statements; if and else as illumos has them), and expressions with C's
- * precedence and D's additions (^^, @aggregations, self-> and this->,
- * stringof, xlate <T> (e), offsetof, `symbols, $macros).
+ * translator and provider definitions; control lines, between any two
+ * tokens, are md_dpragma.c's), clause bodies (statements; if and else as
+ * illumos has them), and expressions with C's precedence and D's
+ * additions (^^, @aggregations, self-> and this->, stringof, xlate <T>
+ * (e), offsetof, `symbols, $macros).
  *
  * It judges syntax, and what D's built-in tables settle (md_dtab.c): how
  * many arguments a built-in function takes, that an aggregation is set to
@@ -16,8 +17,8 @@
  * stack and symbol actions).  It judges no types: a name it cannot know
  * (a kernel type in a cast, a typedef, a function some DTrace added) is
  * taken as valid, so that no valid script is refused.  Where only types
- * decide between readings (is "(x) -y" a cast or a subtraction?), it
- * takes whichever parses.
+ * decide between readings (is "(x) -y" a cast or a subtraction?  is
+ * "[x * y]" a key's type or a size?), it takes whichever parses.
  *
  * Errors are dtrace's where dtrace has words for them ("syntax error near
  * ')'", "floating-point constants are not permitted"), with the offset of
@@ -47,6 +48,8 @@ typedef struct md_dp {
 	size_t		dp_actok;	/* where an action may be */
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
+	int		dp_program;	/* a program: control lines apply */
+	int		dp_noback;	/* trying a reading: none inside */
 } md_dp_t;
 
 /* What a parsed expression is, as far as the checks need to know. */
@@ -157,7 +160,7 @@ md_dp_syntax(md_dp_t *dp)
 	if (dl->dl_tok == MDT_EOF)
 		return (md_dp_error(dp, dl->dl_off, "syntax error near end of "
 		    "input"));
-	if (md_dlex_is(dl, "/") && md_dlex_epred(dl))
+	if (md_dlex_is(dl, "/") && dl->dl_mode == MD_DL_EXPR)
 		/* dtrace has read up to what follows: that is its line */
 		return (md_dp_error(dp, md_dlex_skipspace(dl, dl->dl_pos),
 		    "syntax error near '/'"));
@@ -180,10 +183,35 @@ md_dp_syntax(md_dp_t *dp)
 	return (md_dp_error(dp, dl->dl_off, "%s", dl->dl_why));
 }
 
+static int md_dp_control(md_dp_t *);
+
+/*
+ * The next token.  In a program, a control line between two tokens is
+ * applied and passed over, wherever it is, as dtrace's lexer does; one
+ * dtrace refuses ends the parse (the text ends there).
+ */
 static void
 md_dp_next(md_dp_t *dp)
 {
-	(void) md_dlex_next(&dp->dp_lex);
+	md_dlex_t *dl = &dp->dp_lex;
+
+	while (md_dlex_next(dl) == MDT_CTL && dp->dp_program) {
+		if (md_dp_control(dp) != 0) {
+			dl->dl_tok = MDT_EOF;
+			dl->dl_pos = dl->dl_off = dl->dl_len;
+			dl->dl_toklen = 0;
+			return;
+		}
+	}
+}
+
+/* The next token of a copy of the lexer, a look ahead: no control line. */
+static md_dtok_t
+md_dp_ahead(md_dlex_t *l)
+{
+	while (md_dlex_next(l) == MDT_CTL)
+		continue;
+	return (l->dl_tok);
 }
 
 static int
@@ -233,7 +261,7 @@ md_dp_peek(const md_dp_t *dp, md_dlex_t *after)
 {
 	*after = dp->dp_lex;
 	after->dl_mode = MD_DL_EXPR;
-	return (md_dlex_next(after));
+	return (md_dp_ahead(after));
 }
 
 static int
@@ -282,10 +310,23 @@ md_dp_classword(const md_dp_t *dp)
 }
 
 /*
+ * Is the token at hand a name, where the grammar wants DT_TOK_IDENT (a
+ * tag, a declarator, a member of offsetof(), a translator's)?  No keyword
+ * of D's is, but userland, which only illumos has.
+ */
+static int
+md_dp_isname(const md_dp_t *dp)
+{
+	return (dp->dp_lex.dl_tok == MDT_IDENT && (!dp->dp_lex.dl_kw ||
+	    md_dp_is(dp, "userland")));
+}
+
+/*
  * Is what follows the '(' at hand a type name (for a cast or sizeof)?  It
- * is when it starts with a type word, or is a name and stars, "(foo_t *)";
- * a name alone, "(foo)", is a type when an operand follows the ')' (a
- * cast) and an expression otherwise.
+ * is when it starts with a type word, or is a name and stars, "(foo_t *)",
+ * or a name and "(*)" ("(foo_t (*)(int))"); a name alone, "(foo)", is a
+ * type when an operand follows the ')' (a cast) and an expression
+ * otherwise.
  */
 static int
 md_dp_parentype(const md_dp_t *dp)
@@ -294,7 +335,7 @@ md_dp_parentype(const md_dp_t *dp)
 	int stars = 0;
 
 	l.dl_mode = MD_DL_EXPR;
-	if (md_dlex_next(&l) != MDT_IDENT)
+	if (md_dp_ahead(&l) != MDT_IDENT)
 		return (0);
 	if (md_dlex_is(&l, "struct") || md_dlex_is(&l, "union") ||
 	    md_dlex_is(&l, "enum"))
@@ -312,7 +353,7 @@ md_dp_parentype(const md_dp_t *dp)
 	    md_dlex_is(&l, "self") || md_dlex_is(&l, "this"))
 		return (0);
 	for (;;) {
-		(void) md_dlex_next(&l);
+		(void) md_dp_ahead(&l);
 		if (md_dlex_is(&l, "*")) {
 			stars++;
 			continue;
@@ -322,12 +363,19 @@ md_dp_parentype(const md_dp_t *dp)
 			continue;
 		break;
 	}
+	if (md_dlex_is(&l, "(")) {
+		/* "(name (*)(int))": a pointer to a function */
+		for (stars = 0; md_dp_ahead(&l) == MDT_OP &&
+		    md_dlex_is(&l, "*"); stars++)
+			continue;
+		return (stars > 0 && md_dlex_is(&l, ")"));
+	}
 	if (!md_dlex_is(&l, ")"))
 		return (0);
 	if (stars > 0)
 		return (1);
 	/* "(name)": a cast when an operand follows */
-	switch (md_dlex_next(&l)) {
+	switch (md_dp_ahead(&l)) {
 	case MDT_IDENT:
 	case MDT_INT:
 	case MDT_STRING:
@@ -350,7 +398,7 @@ md_dp_soubody(md_dp_t *dp)
 	md_dx_t dx;
 
 	md_dp_next(dp);
-	if (dp->dp_lex.dl_tok == MDT_IDENT)
+	if (md_dp_isname(dp))
 		md_dp_next(dp);
 	else if (!md_dp_is(dp, "{"))
 		return (md_dp_syntax(dp));
@@ -359,7 +407,7 @@ md_dp_soubody(md_dp_t *dp)
 	md_dp_next(dp);
 	if (isenum) {
 		for (;;) {
-			if (dp->dp_lex.dl_tok != MDT_IDENT)
+			if (!md_dp_isname(dp))
 				return (md_dp_syntax(dp));
 			md_dp_next(dp);
 			if (md_dp_is(dp, "=")) {
@@ -452,31 +500,36 @@ md_dp_specifiers(md_dp_t *dp, int classes)
 	return (any ? 0 : md_dp_syntax(dp));
 }
 
-/* [ ... ] of a declarator: a size, a tuple of types, or nothing. */
+/*
+ * Parameter declarations up to close (")" or "]"), from the first: each
+ * specifiers and a declarator that may be abstract, and "..." last, but
+ * in an array's (dt_decl_array() refuses it, once the ']' is read, at
+ * the "...").
+ */
 static int
-md_dp_dimension(md_dp_t *dp)
+md_dp_paramlist(md_dp_t *dp, const char *close)
 {
-	md_dx_t dx;
+	size_t at;
 
-	md_dp_next(dp);
-	if (md_dp_is(dp, "]")) {
-		md_dp_next(dp);
-		return (0);
-	}
 	for (;;) {
-		if (md_dp_typeword(dp) || md_dp_classword(dp)) {
-			if (md_dp_specifiers(dp, 1) != 0 ||
-			    (!md_dp_is(dp, ",") && !md_dp_is(dp, "]") &&
-			    md_dp_declarator(dp, 1) != 0))
-				return (-1);
-		} else if (md_dp_cond(dp, &dx) != 0) {
-			return (-1);
+		if (md_dp_is(dp, "...")) {
+			at = dp->dp_lex.dl_off;
+			md_dp_next(dp);
+			if (md_dp_expect(dp, close) != 0 || *close == ')')
+				return (dp->dp_failed ? -1 : 0);
+			return (md_dp_error(dp, at, "array prototype may not "
+			    "use a variable-length argument list"));
 		}
+		if (md_dp_specifiers(dp, 1) != 0)
+			return (-1);
+		if (!md_dp_is(dp, ",") && !md_dp_is(dp, close) &&
+		    md_dp_declarator(dp, 1) != 0)
+			return (-1);
 		if (!md_dp_is(dp, ","))
 			break;
 		md_dp_next(dp);
 	}
-	return (md_dp_expect(dp, "]"));
+	return (md_dp_expect(dp, close));
 }
 
 /* ( parameters ) of a function declarator */
@@ -488,21 +541,126 @@ md_dp_params(md_dp_t *dp)
 		md_dp_next(dp);
 		return (0);
 	}
-	for (;;) {
-		if (md_dp_is(dp, "...")) {
-			md_dp_next(dp);
-			break;
-		}
-		if (md_dp_specifiers(dp, 1) != 0)
-			return (-1);
-		if (!md_dp_is(dp, ",") && !md_dp_is(dp, ")") &&
-		    md_dp_declarator(dp, 1) != 0)
-			return (-1);
-		if (!md_dp_is(dp, ","))
-			break;
-		md_dp_next(dp);
+	return (md_dp_paramlist(dp, ")"));
+}
+
+/* The types of a dimension, "[uint32_t, int]", from the first. */
+static int
+md_dp_dimtypes(md_dp_t *dp)
+{
+	return (md_dp_paramlist(dp, "]"));
+}
+
+/* The size of a dimension, "[10]": a constant expression. */
+static int
+md_dp_dimsize(md_dp_t *dp)
+{
+	md_dx_t dx;
+
+	if (md_dp_cond(dp, &dx) != 0)
+		return (-1);
+	return (md_dp_expect(dp, "]"));
+}
+
+/*
+ * Does fn read what follows without a syntax error?  It reads a copy of
+ * the parser, which writes no message and keeps no error of meaning; if
+ * it reads, the parser goes on from where the copy is (an error of
+ * meaning inside is let pass), else *reachp is where the copy failed.
+ */
+static int
+md_dp_reads(md_dp_t *dp, int (*fn)(md_dp_t *), size_t *reachp)
+{
+	md_dp_t trial = *dp;
+
+	trial.dp_msglen = 0;
+	trial.dp_semfailed = 1;
+	if (fn(&trial) != 0 || trial.dp_failed) {
+		*reachp = trial.dp_erroff;
+		return (0);
 	}
-	return (md_dp_expect(dp, ")"));
+	trial.dp_msglen = dp->dp_msglen;
+	trial.dp_semfailed = dp->dp_semfailed;
+	*dp = trial;
+	return (1);
+}
+
+/*
+ * Which reading of a dimension that starts with a name is the likelier,
+ * from the tokens after the name: the types when a name follows it, or a
+ * comma, or stars and then what only a type has after them (']', ',',
+ * '[', ')', a qualifier), or "(*)"; else the size.
+ */
+static int
+md_dp_dimguess(const md_dp_t *dp)
+{
+	md_dlex_t l = dp->dp_lex;
+
+	if (md_dp_ahead(&l) == MDT_IDENT || md_dlex_is(&l, ","))
+		return (1);
+	if (md_dlex_is(&l, "(")) {
+		if (md_dp_ahead(&l) != MDT_OP || !md_dlex_is(&l, "*"))
+			return (0);
+	} else if (!md_dlex_is(&l, "*")) {
+		return (0);
+	}
+	while (md_dlex_is(&l, "*") || md_dlex_is(&l, "const") ||
+	    md_dlex_is(&l, "volatile") || md_dlex_is(&l, "restrict"))
+		(void) md_dp_ahead(&l);
+	return (md_dlex_is(&l, "]") || md_dlex_is(&l, ",") ||
+	    md_dlex_is(&l, "[") || md_dlex_is(&l, ")"));
+}
+
+/*
+ * [ ... ] of a declarator: nothing, the types of an associative array's
+ * keys ("[string, int]", "[uint32_t *]", parameter declarations as
+ * dt_grammar.y's array_parameters has them), or a size (a constant
+ * expression).  A name this parser cannot know starts either, as it is a
+ * type or not: the likelier reading is tried, then the other; when
+ * neither reads, the error is that of the reading that went further.
+ * Inside a reading tried, a dimension takes the likelier reading only,
+ * so that nested dimensions cost a few readings, not two to the depth.
+ */
+static int
+md_dp_dimension(md_dp_t *dp)
+{
+	int (*first)(md_dp_t *) = md_dp_dimsize, (*other)(md_dp_t *) =
+	    md_dp_dimtypes;
+	size_t reach;
+	md_dp_t saved;
+	int rv = -1;
+
+	md_dp_next(dp);
+	if (md_dp_is(dp, "]")) {
+		md_dp_next(dp);
+		return (0);
+	}
+	if (md_dp_typeword(dp) || md_dp_is(dp, "...") ||
+	    (md_dp_classword(dp) && !md_dp_is(dp, "self") &&
+	    !md_dp_is(dp, "this")))
+		return (md_dp_dimtypes(dp));
+	if (dp->dp_lex.dl_tok != MDT_IDENT || dp->dp_lex.dl_kw)
+		return (md_dp_dimsize(dp));
+	if (md_dp_dimguess(dp)) {
+		first = md_dp_dimtypes;
+		other = md_dp_dimsize;
+	}
+	if (dp->dp_noback)
+		return (first(dp));
+	dp->dp_noback = 1;
+	if (md_dp_reads(dp, first, &reach)) {
+		rv = 0;
+	} else {
+		saved = *dp;
+		if (other(dp) == 0) {
+			rv = 0;
+		} else if (dp->dp_erroff < reach) {
+			*dp = saved;
+			(void) first(dp);	/* its error, again */
+		}
+	}
+	dp->dp_noback = 0;
+	return (rv);
 }
 
 /*
@@ -520,8 +678,7 @@ md_dp_declarator(md_dp_t *dp, int abstract)
 	while (md_dp_is(dp, "*") || md_dp_is(dp, "const") ||
 	    md_dp_is(dp, "volatile") || md_dp_is(dp, "restrict"))
 		md_dp_next(dp);
-	if (abstract != 2 && dp->dp_lex.dl_tok == MDT_IDENT &&
-	    !md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved))) {
+	if (abstract != 2 && md_dp_isname(dp)) {
 		md_dp_next(dp);
 		named = 1;
 	} else if (md_dp_is(dp, "(")) {
@@ -614,57 +771,6 @@ md_dp_args(md_dp_t *dp, const char *close, int aggkeys, size_t *strp)
 	return (md_dp_expect(dp, close) != 0 ? -1 : n);
 }
 
-/*
- * The next byte of a string literal's value, from *ip in the literal (its
- * quotes excluded, end its end), as dtrace reads the escapes; -1 at the
- * end.  A NUL ends the value, as it ends dtrace's C string.
- */
-static int
-md_dp_strbyte(const char *s, size_t *ip, size_t end)
-{
-	size_t i = *ip, k;
-	int c;
-
-	if (i >= end)
-		return (-1);
-	c = (unsigned char)s[i++];
-	if (c == '\\' && i < end) {
-		c = (unsigned char)s[i++];
-		switch (c) {
-		case 'a': c = '\a'; break;
-		case 'b': c = '\b'; break;
-		case 'f': c = '\f'; break;
-		case 'n': c = '\n'; break;
-		case 'r': c = '\r'; break;
-		case 't': c = '\t'; break;
-		case 'v': c = '\v'; break;
-		case '"': case '\\': break;
-		case 'x':
-			for (c = 0; i < end && isxdigit((unsigned char)s[i]);
-			    i++) {
-				k = isdigit((unsigned char)s[i]) ?
-				    (size_t)(s[i] - '0') :
-				    (size_t)((s[i] | 0x20) - 'a' + 10);
-				c = (c * 16 + (int)k) & 0xff;
-			}
-			break;
-		default:
-			if (c >= '0' && c <= '7') {
-				c -= '0';
-				for (k = 1; k < 3 && i < end && s[i] >= '0' &&
-				    s[i] <= '7'; k++)
-					c = (c * 8 + s[i++] - '0') & 0xff;
-			} else {
-				c = '\\';	/* kept: \\, then c */
-				i--;
-			}
-			break;
-		}
-	}
-	*ip = i;
-	return (c == 0 ? -1 : c);
-}
-
 /* A printf() conversion as dtrace reads one (dt_printf_create()). */
 typedef struct md_dpconv {
 	char	pc_name[8];	/* its name: d, lld, s, %, ... */
@@ -685,7 +791,7 @@ md_dp_conv(const char *s, size_t *ip, size_t end, md_dpconv_t *pc,
 
 	(void) memset(pc, 0, sizeof (*pc));
 	for (;; prev = c) {
-		if ((c = md_dp_strbyte(s, ip, end)) == -1) {
+		if ((c = md_dlex_strbyte(s, ip, end)) == -1) {
 			*why = "name expected before end of format string";
 			return (-1);
 		}
@@ -760,12 +866,12 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		if (s[end] == '\\')
 			end++;
 	}
-	if (md_dp_strbyte(s, &i, end) == -1) {
+	if (md_dlex_strbyte(s, &i, end) == -1) {
 		(void) md_dp_sem(dp, off, "%s( ) format string is empty",
 		    fn);
 		return;
 	}
-	for (i = 0; (c = md_dp_strbyte(s, &i, end)) != -1; ) {
+	for (i = 0; (c = md_dlex_strbyte(s, &i, end)) != -1; ) {
 		if (c != '%')
 			continue;
 		n++;
@@ -852,7 +958,7 @@ md_dp_offsetof(md_dp_t *dp, md_dx_t *dx)
 	if (md_dp_expect(dp, "(") != 0 || md_dp_typename(dp) != 0 ||
 	    md_dp_expect(dp, ",") != 0)
 		return (-1);
-	if (dp->dp_lex.dl_tok != MDT_IDENT)
+	if (!md_dp_isname(dp))
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	dx->dx_unary = 1;
@@ -1298,120 +1404,20 @@ md_dp_stmtexpr(md_dp_t *dp)
 	return (rv);
 }
 
-/* The words of a control line: "strings" or runs of other characters. */
-typedef struct md_dpline {
-	const char	*dl_w[8];
-	size_t		dl_l[8];
-	size_t		dl_n;
-} md_dpline_t;
-
-static int
-md_dp_words(md_dp_t *dp, md_dpline_t *ln)
-{
-	const char *p = md_dp_tok(dp) + 1, *end = md_dp_tok(dp) +
-	    dp->dp_lex.dl_toklen;
-
-	for (ln->dl_n = 0; p < end && ln->dl_n < 8; ln->dl_n++) {
-		while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
-		    *p == '\v' || *p == '\r'))
-			p++;
-		if (p == end)
-			break;
-		ln->dl_w[ln->dl_n] = p;
-		if (*p == '"') {
-			for (p++; p < end && *p != '"'; p++) {
-				if (*p == '\\' && p + 1 < end)
-					p++;
-			}
-			if (p == end)
-				return (md_dp_error(dp, dp->dp_lex.dl_off,
-				    "newline encountered in string literal"));
-			p++;
-		} else {
-			while (p < end && (*p == '\0' ||
-			    strchr(" \t\"\f\v\r", *p) == NULL))
-				p++;
-		}
-		ln->dl_l[ln->dl_n] = (size_t)(p - ln->dl_w[ln->dl_n]);
-	}
-	return (0);
-}
-
-/* Is word i of the line s? */
-static int
-md_dp_word(const md_dpline_t *ln, size_t i, const char *s)
-{
-	return (ln->dl_n > i && ln->dl_l[i] == strlen(s) &&
-	    strncmp(ln->dl_w[i], s, ln->dl_l[i]) == 0);
-}
-
-/* #pragma D ...: option, depends_on and what dtrace takes as it is. */
-static int
-md_dp_pragma(md_dp_t *dp, const md_dpline_t *ln, size_t off)
-{
-	static const char *const cl[] = { "provider", "module", "library" };
-	size_t i;
-
-	if (md_dp_word(ln, 2, "option")) {
-		if (ln->dl_n == 3)
-			return (md_dp_error(dp, off, "malformed #pragma option "
-			    "<option>=<val>"));
-		if (ln->dl_n > 4 || ln->dl_w[3][0] == '"')
-			return (md_dp_error(dp, off, "superfluous arguments "
-			    "specified for #pragma option"));
-		return (0);
-	}
-	if (md_dp_word(ln, 2, "depends_on")) {
-		if (ln->dl_n != 5)
-			return (md_dp_error(dp, off, "malformed #pragma "
-			    "depends_on <class> <name>"));
-		for (i = 0; i < 3; i++) {
-			if (md_dp_word(ln, 3, cl[i]))
-				return (0);
-		}
-		return (md_dp_error(dp, off, "invalid class %.*s specified by "
-		    "#pragma depends_on", (int)(ln->dl_l[3] > 40 ? 40 :
-		    ln->dl_l[3]), ln->dl_w[3]));
-	}
-	if (md_dp_word(ln, 2, "attributes") || md_dp_word(ln, 2, "binding") ||
-	    md_dp_word(ln, 2, "ident") || md_dp_word(ln, 2, "line"))
-		return (0);
-	return (md_dp_error(dp, off, "invalid D pragma: %.*s", ln->dl_n > 2 ?
-	    (int)(ln->dl_l[2] > 40 ? 40 : ln->dl_l[2]) : 0, ln->dl_n > 2 ?
-	    ln->dl_w[2] : ""));
-}
-
 /*
- * A control line: "#" alone, a line marker "# N "file"", #pragma, #error,
- * #ident, #line.  An unknown #pragma is ignored, as dtrace ignores it; an
- * unknown #pragma D is an error.
+ * The control line at hand (md_dpragma.c): read and applied as dtrace
+ * does, wherever dtrace's lexer meets one in a program.
  */
 static int
 md_dp_control(md_dp_t *dp)
 {
-	const char *end = md_dp_tok(dp) + dp->dp_lex.dl_toklen;
-	size_t off = dp->dp_lex.dl_off;
-	md_dpline_t ln;
+	char msg[MD_ERRMSGLEN];
+	size_t off;
 
-	if (md_dp_words(dp, &ln) != 0)
-		return (-1);
-	md_dp_next(dp);
-	if (ln.dl_n == 0 || (ln.dl_w[0][0] >= '0' && ln.dl_w[0][0] <= '9'))
+	if (md_dpragma(dp->dp_lex.dl_buf, dp->dp_lex.dl_len,
+	    dp->dp_lex.dl_off, &off, msg, sizeof (msg)) == 0)
 		return (0);
-	if (md_dp_word(&ln, 0, "error") || (md_dp_word(&ln, 0, "pragma") &&
-	    md_dp_word(&ln, 1, "error")) || (md_dp_word(&ln, 0, "pragma") &&
-	    md_dp_word(&ln, 1, "D") && md_dp_word(&ln, 2, "error")))
-		return (md_dp_error(dp, off, "#error: %.*s",
-		    (int)(end - ln.dl_w[0] > 200 ? 200 : end - ln.dl_w[0]),
-		    ln.dl_w[0]));
-	if (md_dp_word(&ln, 0, "ident") || md_dp_word(&ln, 0, "line"))
-		return (0);
-	if (!md_dp_word(&ln, 0, "pragma"))
-		return (md_dp_error(dp, off, "invalid control directive: #%.*s",
-		    (int)(ln.dl_l[0] > 40 ? 40 : ln.dl_l[0]), ln.dl_w[0]));
-	if (!md_dp_word(&ln, 1, "D"))
-		return (0);		/* #pragma what-dtrace-ignores */
-	return (md_dp_pragma(dp, &ln, off));
+	return (md_dp_error(dp, off, "%s", msg));
 }
 
 /*
@@ -1471,11 +1477,6 @@ static int
 md_dp_statements(md_dp_t *dp)
 {
 	while (!md_dp_is(dp, "}")) {
-		if (dp->dp_lex.dl_tok == MDT_CTL) {
-			if (md_dp_control(dp) != 0)
-				return (-1);
-			continue;
-		}
 		if (md_dp_is(dp, ";")) {
 			md_dp_next(dp);
 			continue;
@@ -1509,6 +1510,119 @@ md_dp_predicate(md_dp_t *dp)
 }
 
 /*
+ * A probe given by its number: dtrace takes numbers from 1 to UINT_MAX
+ * (dt_node_pdesc_by_id()); 0 names no probe on any system.
+ */
+static int
+md_dp_probeid(md_dp_t *dp)
+{
+	const char *t = md_dp_tok(dp);
+	size_t n = dp->dp_lex.dl_toklen, i = 0;
+	unsigned long long v = 0;
+	unsigned base = 10, d;
+
+	if (n > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+		base = 16;
+		i = 2;
+	} else if (t[0] == '0') {
+		base = 8;
+	}
+	/* the lexer took it: its digits suit the base, and it fits */
+	for (; i < n && isxdigit((unsigned char)t[i]); i++) {
+		d = isdigit((unsigned char)t[i]) ? (unsigned)(t[i] - '0') :
+		    (unsigned)((t[i] | 0x20) - 'a' + 10);
+		v = v * base + d;
+	}
+	if (v == 0)
+		return (md_dp_error(dp, dp->dp_lex.dl_off, "invalid probe "
+		    "identifier 0: Unknown probe identifier"));
+	if (v > 0xffffffffULL)
+		return (md_dp_error(dp, dp->dp_lex.dl_off, "identifier %llu "
+		    "exceeds maximum probe id", v));
+	return (0);
+}
+
+/*
+ * Is the field [f, end) of a probe description one dtrace can take apart
+ * (dtrace_xstr2desc())?  A '$' in it starts a macro to its end: $N or
+ * $$N (an argument, which only the command line can judge), or $name or
+ * $$name, where name is one of the macro variables every dtrace defines.
+ */
+static int
+md_dp_pfield(const char *f, const char *end)
+{
+	static const char *const macros[] = { "egid", "euid", "gid", "pid",
+	    "pgid", "ppid", "sid", "target", "uid" };
+	const char *v = memchr(f, '$', (size_t)(end - f));
+	size_t i, n;
+
+	if (v == NULL)
+		return (0);
+	if (end - v > 2 && v[1] == '$')
+		v++;
+	if (end - v > 1 && isdigit((unsigned char)v[1]))
+		return (0);
+	n = (size_t)(end - v - 1);
+	for (i = 0; i < MD_NELEM(macros); i++) {
+		if (strlen(macros[i]) == n && memcmp(macros[i], v + 1, n) == 0)
+			return (0);
+	}
+	return (-1);
+}
+
+/*
+ * A probe description of the outer scope, the word at hand, taken apart
+ * as dtrace_xstr2desc() does, from its last field to its first: a field
+ * with an undefined macro, or a fifth field, is an error (dtrace's
+ * D_PDESC_INVAL, found while it parses).  A leading ':' starts no field.
+ */
+static int
+md_dp_pdesc(md_dp_t *dp)
+{
+	const char *t = md_dp_tok(dp), *end = t + dp->dp_lex.dl_toklen, *f;
+	const char *why = NULL;
+	int n;
+
+	if (dp->dp_lex.dl_tok == MDT_INT)
+		return (md_dp_probeid(dp));
+	for (f = t, n = 0; f < end && *f != '$'; f++)
+		n += *f == ':';
+	if (f == end && n < 4)
+		return (0);		/* no macro, four fields at most */
+	for (n = 1; why == NULL; n++) {
+		for (f = end; f > t && f[-1] != ':'; f--)
+			continue;
+		if (md_dp_pfield(f, end) != 0)
+			why = "Undefined macro variable in probe description";
+		else if (n > 4)
+			why = "Overspecified probe description";
+		else if (f == t || f - 1 == t)
+			return (0);
+		end = f - 1;
+	}
+	n = dp->dp_lex.dl_toklen > 200 ? 200 : (int)dp->dp_lex.dl_toklen;
+	return (md_dp_error(dp, dp->dp_lex.dl_off, "invalid probe "
+	    "description \"%.*s\": %s", n, t, why));
+}
+
+/* Probe descriptions (or numbers), separated by commas. */
+static int
+md_dp_pdescs(md_dp_t *dp)
+{
+	for (;;) {
+		if (dp->dp_lex.dl_tok != MDT_PSPEC &&
+		    dp->dp_lex.dl_tok != MDT_INT)
+			return (md_dp_syntax(dp));
+		if (md_dp_pdesc(dp) != 0)
+			return (-1);
+		md_dp_next(dp);
+		if (!md_dp_is(dp, ","))
+			return (0);
+		md_dp_next(dp);
+	}
+}
+
+/*
  * A probe clause: descriptions separated by commas, an optional
  * /predicate/, and { statements }.  The token after the '}' is of the
  * outer scope again.
@@ -1519,14 +1633,8 @@ md_dp_clause(md_dp_t *dp)
 	md_dlex_t *dl = &dp->dp_lex;
 	size_t first = dl->dl_off, slash;
 
-	for (;;) {
-		if (dl->dl_tok != MDT_PSPEC && dl->dl_tok != MDT_INT)
-			return (md_dp_syntax(dp));
-		md_dp_next(dp);
-		if (!md_dp_is(dp, ","))
-			break;
-		md_dp_next(dp);
-	}
+	if (md_dp_pdescs(dp) != 0)
+		return (-1);
 	dl->dl_mode = MD_DL_EXPR;
 	/* dtrace names the line of the predicate, or of the probe */
 	if (md_dp_is(dp, "/")) {
@@ -1580,13 +1688,13 @@ md_dp_translator(md_dp_t *dp)
 		return (-1);
 	while (md_dp_is(dp, "*"))
 		md_dp_next(dp);
-	if (dp->dp_lex.dl_tok != MDT_IDENT)
+	if (!md_dp_isname(dp))
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	if (md_dp_expect(dp, ">") != 0 || md_dp_expect(dp, "{") != 0)
 		return (-1);
 	while (!md_dp_is(dp, "}")) {
-		if (dp->dp_lex.dl_tok != MDT_IDENT)
+		if (!md_dp_isname(dp))
 			return (md_dp_syntax(dp));
 		md_dp_next(dp);
 		if (md_dp_expect(dp, "=") != 0 || md_dp_assign(dp, &dx) != 0 ||
@@ -1602,7 +1710,7 @@ static int
 md_dp_provider(md_dp_t *dp)
 {
 	md_dp_next(dp);
-	if (dp->dp_lex.dl_tok != MDT_IDENT)
+	if (!md_dp_isname(dp))
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	if (md_dp_expect(dp, "{") != 0)
@@ -1611,7 +1719,7 @@ md_dp_provider(md_dp_t *dp)
 		if (!md_dp_is(dp, "probe"))
 			return (md_dp_syntax(dp));
 		md_dp_next(dp);
-		if (dp->dp_lex.dl_tok != MDT_IDENT)
+		if (!md_dp_isname(dp))
 			return (md_dp_syntax(dp));
 		md_dp_next(dp);
 		if (!md_dp_is(dp, "("))
@@ -1653,7 +1761,8 @@ md_dp_declaration(md_dp_t *dp)
  * Does the word of the outer scope at hand start a declaration?  The
  * keywords do; so does a word that can be a type's name (nothing a probe
  * description has: no ':', '-', '.', '?', '*', '!', '`', '[', '$') when a
- * name or a '*' follows it, as in "foo_t x;".
+ * name, a '*' or a '(' follows it, as in "foo_t x;" or "foo_t (*p)[4];"
+ * (no clause has a '(' after its probe).
  */
 static int
 md_dp_isdecl(const md_dp_t *dp)
@@ -1673,7 +1782,7 @@ md_dp_isdecl(const md_dp_t *dp)
 		return (0);
 	if (md_dp_oneof(dp, outer, MD_NELEM(outer)))
 		return (1);
-	if (md_dp_oneof(dp, md_dp_reserved, MD_NELEM(md_dp_reserved)))
+	if (dl->dl_kw)
 		return (0);	/* not a type's name: a probe, in S2 */
 	for (i = 0; i < dl->dl_toklen; i++) {
 		if (strchr(":-.?*!`[]$\\", md_dp_tok(dp)[i]) != NULL)
@@ -1684,7 +1793,8 @@ md_dp_isdecl(const md_dp_t *dp)
 		return (0);
 	after = *dl;
 	after.dl_mode = MD_DL_EXPR;
-	return (md_dlex_next(&after) == MDT_IDENT || md_dlex_is(&after, "*"));
+	return (md_dp_ahead(&after) == MDT_IDENT || md_dlex_is(&after, "*") ||
+	    md_dlex_is(&after, "("));
 }
 
 /* A program: clauses, declarations and definitions, control lines. */
@@ -1697,11 +1807,6 @@ md_dp_program(md_dp_t *dp)
 	dl->dl_mode = MD_DL_OUTER;
 	md_dp_next(dp);
 	while (dl->dl_tok != MDT_EOF) {
-		if (dl->dl_tok == MDT_CTL) {
-			if (md_dp_control(dp) != 0)
-				return (-1);
-			continue;
-		}
 		n++;
 		if (!md_dp_isdecl(dp)) {
 			if (md_dp_clause(dp) != 0)
@@ -1743,14 +1848,8 @@ md_dp_probe(md_dp_t *dp)
 
 	dl->dl_mode = MD_DL_OUTER;
 	md_dp_next(dp);
-	for (;;) {
-		if (dl->dl_tok != MDT_PSPEC && dl->dl_tok != MDT_INT)
-			return (md_dp_syntax(dp));
-		md_dp_next(dp);
-		if (!md_dp_is(dp, ","))
-			break;
-		md_dp_next(dp);
-	}
+	if (md_dp_pdescs(dp) != 0)
+		return (-1);
 	return (dl->dl_tok == MDT_EOF ? 0 : md_dp_syntax(dp));
 }
 
@@ -1821,6 +1920,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	dp.dp_keyok = MD_DNONE;
 
 	if (ctx == MD_DC_PROGRAM) {
+		dp.dp_program = 1;
 		rv = md_dp_program(&dp);
 	} else if (ctx == MD_DC_PROBE) {
 		rv = md_dp_probe(&dp);
@@ -1830,7 +1930,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 		if (rv == 0 && dp.dp_lex.dl_tok != MDT_EOF)
 			rv = md_dp_syntax(&dp);
 	}
-	if (rv == 0 && dp.dp_semfailed)
+	if (rv == 0 && (dp.dp_failed || dp.dp_semfailed))
 		rv = -1;
 	if (rv != 0 && offp != NULL)
 		*offp = dp.dp_erroff;

@@ -21,6 +21,7 @@
  *			gathered, into which D variables
  *	md_dlex.c	the tokens of D expressions
  *	md_dtab.c	what D has built in: functions, variables
+ *	md_dpragma.c	D's control lines: #pragma D option, #line, ...
  *	md_dparse.c	D, parsed: programs and the pieces of metrics
  *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
  *	md_mcheck.c	md_metric_check(): a metric's pieces, every request
@@ -427,6 +428,7 @@ md_dlex_is(const md_dlex_t *dl, const char *s)
 extern md_dtok_t md_dlex_next(md_dlex_t *);
 extern int md_dlex_epred(const md_dlex_t *);
 extern size_t md_dlex_skipspace(const md_dlex_t *, size_t);
+extern int md_dlex_strbyte(const char *, size_t *, size_t);
 extern void md_dlex_where(const char *, size_t, size_t *, size_t *);
 extern int md_dlex_same(const char *, size_t, const char *, size_t);
 
@@ -479,6 +481,13 @@ typedef enum md_dctx {
 } md_dctx_t;
 
 #define	MD_DMAXDEPTH	64
+
+/*
+ * A control line (md_dpragma.c), its '#' at the offset given: read and
+ * applied as dtrace does.  0, or -1 with a message and an offset.
+ */
+extern int md_dpragma(const char *, size_t, size_t, size_t *, char *,
+    size_t);
 
 extern int md_dparse(const char *, size_t, md_dctx_t, size_t *, char *,
     size_t);

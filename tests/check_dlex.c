@@ -49,6 +49,10 @@ static const struct {
 	{ "self->lat0", "i:self o:-> i:lat0" },
 	{ "`max_pfn + _x9", "i:`max_pfn o:+ i:_x9" },
 	{ "genunix`kmem_flags", "i:genunix`kmem_flags" },
+	/* a module's name may start with a digit (RGX_IDENT's second form) */
+	{ "1`foo 9x_`y`z 1 `", "i:1`foo i:9x_`y`z n:1 i:`" },
+	/* "//" is no comment (issue 23) */
+	{ "a // b", "i:a o:/ o:/ i:b" },
 	{ "0 17 0x1F 0XaB 017 10u 10UL 10ull 'a' '\\n'",
 	    "n:0 n:17 n:0x1F n:0XaB n:017 n:10u n:10UL n:10ull n:'a' n:'\\n'" },
 	{ "1.5 .5 1e3 1f 1. 08 0x 10lu 10uu 1l", "X:1.5 X:.5 X:1e3 X:1f X:1. "
@@ -61,6 +65,8 @@ static const struct {
 	{ "\"a\\\"b\" \"\"", "s:\"a\\\"b\" s:\"\"" },
 	{ "\"unclosed", "X:\" i:unclosed" },
 	{ "\"new\nline\"", "X: i:line X:\"" },
+	/* a backslash before a newline escapes nothing: the quote is wrong */
+	{ "\"a\\\nb", "X:\" i:a i:b" },
 	{ "''", "X:''" },
 	{ "$1 $$1 $target $", "m:$1 m:$$1 m:$target X:$" },
 	{ "a<<=b>>=c...d", "i:a o:<<= i:b o:>>= i:c o:... i:d" },

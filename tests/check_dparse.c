@@ -1,10 +1,10 @@
 /*
  * check_dparse.c: D parsed without dtrace (md_dparse(), md_d_check()).
  *
- * The programs refused here were each given to Oracle's DTrace for Linux
- * (dtrace -xerrtags -e) when the case was written, and the line each
- * names is the line dtrace names; the messages are dtrace's where it has
- * words for the fault.
+ * The programs refused are tests/drefused.h's: each is compiled by
+ * Oracle's DTrace for Linux in make check-ddiff, which must refuse it on
+ * the line meta-d names; the messages are dtrace's where it has words for
+ * the fault.
  */
 
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check_md.h"
+#include "drefused.h"
 
 /* "ok", or "LINE:COLUMN: MESSAGE", of text parsed in context ctx. */
 static const char *
@@ -58,6 +59,12 @@ static const char *const valid[] = {
 	    "foo_t;\nenum e { A, B = 2, C };\nBEGIN { trace(sizeof (foo_t)); "
 	    "trace(offsetof(foo_t, p)); }",
 	"enum e { A, B, };\nBEGIN {}",
+	/* keys that are types by name: a pointer, a key's name, an inline */
+	"int seen[uint32_t *];\ninline string strexitno[int32_t r] = "
+	    "r == 0 ? \"ok\" : \"no\";\nself int x[foo_t **, int k];\n"
+	    "int sz[N * 2];\nBEGIN {}",
+	/* illumos' lexer: a type's name before a comma (Oracle's: a name) */
+	"int pairs[pid_t, int];\nBEGIN {}",
 	"BEGIN { x = (uint64_t)arg0; y = (char *)arg1; "
 	    "z = (struct task_struct *)curthread; "
 	    "w = *(int *)copyin(arg0, 4); }",
@@ -79,7 +86,7 @@ static const char *const valid[] = {
 	"#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"
 	    "#pragma D option bufsize=4m\n#pragma D depends_on provider io\n"
 	    "#pragma ident \"x\"\n# 12 \"file.d\"\nBEGIN {}",
-	"/* a comment */ BEGIN /* x */ { /* y */ } // a line's end\n",
+	"/* a comment */ BEGIN /* x */ { /* y */ } /* a line's end */\n",
 	"BEGIN\n{\n#pragma D option quiet\n\texit(0);\n}\n",
 	"BEGIN { if (x) trace(1); else { trace(2); } if (y) { } }",
 	"BEGIN { if (x) if (y) trace(1); else trace(2); }",
@@ -112,128 +119,11 @@ START_TEST(dparse_should_accept_valid_d)
 }
 END_TEST
 
-/* Refused programs, and where and why: the line is dtrace's. */
-static const struct {
-	const char	*r_in;
-	const char	*r_out;
-} refused[] = {
-	{ "", "1:1: empty D program translation unit" },
-	{ "/* nothing */\n", "2:1: empty D program translation unit" },
-	{ "BEGIN", "1:1: expected predicate and/or actions following probe "
-	    "description" },
-	{ "syscall:::return\nthis\n\t@ = count();\n}",
-	    "1:1: expected predicate and/or actions following probe "
-	    "description" },
-	{ "BEGIN\n/x/\nfoo", "3:4: syntax error near end of input" },
-	{ "BEGIN\n/x/\n;", "2:3: expected actions { } following probe "
-	    "description and predicate" },
-	{ "BEGIN { x = (1 + 2; }", "1:19: syntax error near ';'" },
-	{ "BEGIN { x = 1 + ; }", "1:17: syntax error near ';'" },
-	{ "BEGIN { x = 1 }}", "1:16: syntax error near '}'" },
-	{ "BEGIN { x = 1;", "1:15: syntax error near end of input" },
-	{ "BEGIN {};", "1:9: syntax error near ';'" },
-	{ "BEGIN { @ = count().\n}\n", "1:20: syntax error near end of input" },
-	{ "BEGIN /(x == 1/ { }", "1:17: closing ) expected in predicate "
-	    "before /" },
-	{ "BEGIN /x[1/\n{ }", "2:1: closing ] expected in predicate "
-	    "before /" },
-	{ "BEGIN { x = (a /\n; }", "2:1: closing ) expected in predicate "
-	    "before /" },
-	{ "BEGIN { x = 1); }", "1:14: extra ) in input stream" },
-	{ "BEGIN { x = a[1]]; }", "1:17: extra ] in input stream" },
-	{ "BEGIN\n/x/\n/\n{ }", "2:3: expected actions { } following probe "
-	    "description and predicate" },
-	{ "BEGIN\n/x +/\n{ }", "3:1: syntax error near '/'" },
-	{ "BEGIN { x = (a + b) = 1; (1) = 2; }", "1:21: operator = requires "
-	    "modifiable lvalue as an operand" },
-	{ "BEGIN { x = (int *y)0; }", "1:19: syntax error near 'y'" },
-	{ "BEGIN { printf(return, 1); }", "1:16: syntax error near "
-	    "'return'" },
-	{ "return int x;", "1:1: expected predicate and/or actions following "
-	    "probe description" },
-	{ "1.5::openat:entry { }", "1:1: expected predicate and/or actions "
-	    "following probe description" },
-	{ "BEGIN { x = 08; }", "1:13: constant 08 contains invalid digit 8" },
-	{ "BEGIN { x = 0x12345678123456781; }", "1:13: constant "
-	    "0x12345678123456781 results in integer overflow" },
-	{ "BEGIN { x = 1.5; }", "1:13: floating-point constants are not "
-	    "permitted" },
-	{ "BEGIN { x = \"a\n\"; }", "2:1: newline encountered in string "
-	    "literal" },
-	{ "BEGIN { x = 'a\n'; }", "2:1: newline encountered in character "
-	    "constant" },
-	{ "BEGIN { x = ''; }", "1:13: empty character constant" },
-	{ "BEGIN { x = '123456789'; }", "1:13: character constant is too "
-	    "long" },
-	{ "BEGIN { x = 1; /* a\n", "2:1: end-of-file encountered before "
-	    "matching */" },
-	{ "BEGIN { /* a /* b */ }", "1:14: /* encountered inside a comment" },
-	{ "BEGIN { x = \"a\" \"b\"; }", "1:17: syntax error near '\"b\"'" },
-	{ "BEGIN { x = 1 +* 2 # 3; }", "1:20: syntax error near '#'" },
-	{ "BEGIN { @[] = count(); }", "1:11: syntax error near ']'" },
-	{ "BEGIN { if x { } }", "1:12: syntax error near 'x'" },
-	{ "BEGIN { int = 1; }", "1:9: syntax error near 'int'" },
-	{ "#pragma D option\nBEGIN {}", "1:1: malformed #pragma option "
-	    "<option>=<val>" },
-	{ "#pragma D frobnicate\nBEGIN {}", "1:1: invalid D pragma: "
-	    "frobnicate" },
-	{ "#error stop here\nBEGIN {}", "1:1: #error: error stop here" },
-	{ "#define X 1\nBEGIN {}", "1:1: invalid control directive: "
-	    "#define" },
-	/* errors of meaning: the first, unless a syntax error follows */
-	{ "BEGIN { @ = lquantize(1, 2); }", "1:13: lquantize( ) prototype "
-	    "mismatch: 2 args passed, at least 3 expected" },
-	{ "BEGIN { @ = count(1); }", "1:13: count( ) prototype mismatch: 1 "
-	    "arg passed, 0 expected" },
-	{ "BEGIN { x = count(); }", "1:13: aggregating function count( ) may "
-	    "only be the value of an aggregation, as @x = count(...)" },
-	{ "BEGIN { @ = 1; }", "1:13: an aggregation must be assigned the "
-	    "result of an aggregating function (count(), sum(), quantize(), "
-	    "...)" },
-	{ "BEGIN { @ += count(); }", "1:11: operator += may not be applied "
-	    "to an aggregation: set it with =" },
-	{ "BEGIN { x = exit(0); }", "1:13: tracing function exit( ) may not "
-	    "be called from a D expression (D program context required)" },
-	{ "BEGIN { trace(1), exit(0); }", "1:9: operator , operands cannot "
-	    "be actions" },
-	{ "BEGIN { x = 1(2); }", "1:14: function designator is not of "
-	    "function type" },
-	/* printf() formats, as dt_printf.c reads them */
-	{ "BEGIN { printf(\"%d\\n\", 1, 2); }", "1:9: printf( ) prototype "
-	    "mismatch: only 1 arguments required by this format string" },
-	{ "BEGIN { printf(\"%d %*d\", 1, 2); }", "1:9: printf( ) prototype "
-	    "mismatch: conversion #2 (%d) is missing a corresponding value "
-	    "argument" },
-	{ "BEGIN { system(\"%.*d\"); }", "1:9: system( ) prototype mismatch: "
-	    "conversion #1 (%d) is missing a corresponding \".*\" argument" },
-	{ "BEGIN { printf(\"\"); }", "1:9: printf( ) format string is empty" },
-	{ "BEGIN { printf(\"%@d\", 1); }", "1:9: %@ conversion requires an "
-	    "aggregation and is not for use with printf( )" },
-	{ "BEGIN { printa(\"\\045z\", @a); }", "1:9: format conversion #1 is "
-	    "undefined: %z" },
-	/* fuzz_dparse: "\445" wraps to '%', and the conversion is a newline */
-	{ "BEGIN { printf(\"\\445\\n\"); }", "1:9: format conversion #1 is "
-	    "undefined: %\\012" },
-	{ "BEGIN { printf(\"%\\001\\303\"); }", "1:9: format conversion #1 "
-	    "is undefined: %\\001" },
-	{ "BEGIN { printf(\"%%d %5%\"); }", "1:9: format conversion #2 cannot "
-	    "be combined with other format flags: %%" },
-	{ "BEGIN { printf(\"%ll\"); }", "1:9: format conversion #1 name "
-	    "expected before end of format string" },
-	{ "BEGIN { printf(\"%.*.*d\"); }", "1:9: format conversion #1 has "
-	    "more than one '.' specified" },
-	{ "BEGIN { printf(\"%**d\"); }", "1:9: format conversion #1 has more "
-	    "than one '*' specified for the output width" },
-	{ "BEGIN { printf(\"%1$d\"); }", "1:9: format conversion #1 uses "
-	    "unsupported positional format (%n$)" },
-	{ "BEGIN { @ = lquantize(1, 2); }\nEND { x = 1 +; }",
-	    "2:14: syntax error near ';'" },
-};
-
+/* Refused programs, and where and why (tests/drefused.h). */
 START_TEST(dparse_should_refuse_what_dtrace_refuses)
 {
-	ck_assert_str_eq(t_parse(refused[_i].r_in, MD_DC_PROGRAM),
-	    refused[_i].r_out);
+	ck_assert_str_eq(t_parse(t_drefused[_i].r_in, MD_DC_PROGRAM),
+	    t_drefused[_i].r_out);
 }
 END_TEST
 
@@ -262,6 +152,13 @@ static const struct {
 	{ "syscall::read:entry,syscall::write:entry", MD_DC_PROBE, "ok" },
 	{ "syscall:::entry {", MD_DC_PROBE, "1:17: syntax error near '{'" },
 	{ "", MD_DC_PROBE, "1:1: syntax error near end of input" },
+	{ "syscall::read:entry:x", MD_DC_PROBE, "1:1: invalid probe "
+	    "description \"syscall::read:entry:x\": Overspecified probe "
+	    "description" },
+	{ "BEGIN,syscall::$x:entry", MD_DC_PROBE, "1:7: invalid probe "
+	    "description \"syscall::$x:entry\": Undefined macro variable in "
+	    "probe description" },
+	{ "syscall::$$pid:entry", MD_DC_PROBE, "ok" },
 	{ "llquantize($0, 10, 3, 11, 100)", MD_DC_AGGFUNC, "ok" },
 	{ "llquantize($0, 10, 3)", MD_DC_AGGFUNC, "1:1: llquantize( ) "
 	    "prototype mismatch: 3 args passed, at least 5 expected" },
@@ -349,7 +246,7 @@ dparse_suite(void)
 	tcase_add_loop_test(tc, dparse_should_accept_valid_d, 0,
 	    (int)(sizeof (valid) / sizeof (valid[0])));
 	tcase_add_loop_test(tc, dparse_should_refuse_what_dtrace_refuses, 0,
-	    (int)(sizeof (refused) / sizeof (refused[0])));
+	    (int)(sizeof (t_drefused) / sizeof (t_drefused[0])));
 	tcase_add_loop_test(tc, dparse_should_parse_pieces_in_context, 0,
 	    (int)(sizeof (pieces) / sizeof (pieces[0])));
 	tcase_add_test(tc, dparse_should_bound_nesting);

@@ -5,6 +5,10 @@
 #
 #	sh tests/ddiff.sh BINARY [MUTANTS-PER-SEED]
 #
+# First, the programs the unit tests refuse (tests/drefused.h, written out
+# by tests/dcases): dtrace must refuse each as the case says, and meta-d
+# on the same line.
+#
 # The seeds are the project's corpus of valid D (tests/d/*.d) and the
 # scripts meta-d makes of the Linux examples (none, each -s, each -n);
 # each must be accepted by both, dtrace -xerrtags -e -Z and meta-d
@@ -15,6 +19,10 @@
 #	dtrace accepts, meta-d refuses		must be 0 (no false alarm)
 #	dtrace says [D_SYNTAX], meta-d accepts	must be below 5%
 #	both refuse: the line each names	reported, equal or not
+#
+# With DDIFF_SEEDS set to a directory of public D as tests/dcorpus.sh
+# reads it, after dcorpus.sh has judged it with a dtrace, every file there
+# that dtrace accepted (FILE.dt is "ok") is a seed too, not compiled again.
 #
 # Other refusals of dtrace's (names, types, probes it cannot know without
 # a kernel) are counted apart: meta-d judges no types.  The table of every
@@ -31,17 +39,32 @@ if ! dt_find; then
 	echo "ddiff: $dt_why" >&2
 	exit 1
 fi
-[ -x tests/dmutate ] || { echo "ddiff: tests/dmutate is not built" >&2; exit 1; }
+for t in dmutate dcases; do
+	[ -x tests/$t ] || { echo "ddiff: tests/$t is not built" >&2; exit 1; }
+done
 
 dir=build/ddiff
 rm -rf "$dir"
-mkdir -p "$dir/seeds" "$dir/mutants"
+mkdir -p "$dir/seeds" "$dir/mutants" "$dir/refused"
 
 # The seeds: the corpus, and the Linux examples' scripts.
 for f in tests/d/*.d; do
 	[ -f "$f" ] || continue
 	cp "$f" "$dir/seeds/$(basename "$f")"
 done
+if [ -n "${DDIFF_SEEDS:-}" ]; then
+	case $DDIFF_SEEDS in
+	/*) ;;
+	*) DDIFF_SEEDS=$OLDPWD/$DDIFF_SEEDS ;;
+	esac
+	for f in "$DDIFF_SEEDS"/*/*.d; do
+		[ "$(cat "$f.dt" 2> /dev/null)" = ok ] || continue
+		src=$(basename "$(dirname "$f")")
+		[ "$src" = needs-cpp ] && continue
+		cp "$f" "$dir/seeds/$src-$(basename "$f")"
+		cp "$f.dt" "$dir/seeds/$src-$(basename "$f").dt"
+	done
+fi
 for m in examples/linux/*.json; do
 	base=$(basename "$m" .json)
 	"$bin" "$m" > "$dir/seeds/ex-$base.d" || exit 1
@@ -79,8 +102,30 @@ md_judge() {
 	fi
 }
 
-echo "ddiff: $(ls "$dir/seeds" | wc -l) seeds"
-compile "$dir"/seeds/*.d
+# The unit tests' refused programs: dtrace's message, and meta-d's line.
+tests/dcases "$dir/refused/case" > "$dir/refused/manifest" || exit 1
+echo "ddiff: $(wc -l < "$dir/refused/manifest") refused programs of the unit tests"
+compile $(cut -f1 "$dir/refused/manifest")
+bad=0
+while IFS='	' read -r f dtwant mdwant; do
+	dt=$(cat "$f.dt")
+	md=$("$bin" --check-d "$f" 2>&1 > /dev/null | head -n 1 |
+	    sed 's/^meta-d: [^:]*://')
+	if [ "$dt" != "$dtwant" ]; then
+		echo "ddiff: $f: dtrace says $dt, not $dtwant" >&2
+		bad=1
+	fi
+	line=$(dt_line "$f")
+	if [ "$md" != "$mdwant" ] || [ "$line" != "${md%%:*}" ]; then
+		echo "ddiff: $f: meta-d says $md, not $mdwant" \
+		    "(dtrace: line $line)" >&2
+		bad=1
+	fi
+done < "$dir/refused/manifest"
+[ "$bad" = 0 ] || exit 1
+
+echo "ddiff: $(ls "$dir"/seeds/*.d | wc -l) seeds"
+compile $(for s in "$dir"/seeds/*.d; do [ -f "$s.dt" ] || echo "$s"; done)
 bad=0
 for s in "$dir"/seeds/*.d; do
 	dt=$(dt_tag "$s")

@@ -9,9 +9,12 @@
  * line 5").  Each mutant differs from FILE by one change at one token
  * (tokens as md_dlex_next() reads a clause body): the token deleted,
  * doubled, swapped with the next, replaced by or preceded by a piece of
- * punctuation or a keyword; a call's last argument dropped or one more
- * added; a constant made octal with an 8, a float, or too large.  The
- * same SEED, COUNT and FILE make the same mutants.
+ * punctuation ("//", ":x" and "[uint32_t *]" among them) or a keyword; a
+ * call's last argument dropped or one more added; a constant made octal
+ * with an 8, a float, or too large; or, in one mutant of six of a file
+ * with control lines, one of them broken (the text cut at its end, its
+ * last word dropped, a word replaced).  The same SEED, COUNT and FILE
+ * make the same mutants.
  */
 
 #include <stdint.h>
@@ -30,13 +33,19 @@ typedef struct tok {
 static const char *const pieces[] = {
 	"(", ")", "{", "}", "[", "]", ";", ",", "/", "=", "+", "*", "?", ":",
 	"@", "->", ".", "!", "\"", "'", "$", "`", "==", "&&", "0", "x", "-",
-	"<", ">", "++", "&", "|", "^^", "~", "%"
+	"<", ">", "++", "&", "|", "^^", "~", "%", "//", ":x", "[uint32_t *]"
 };
 
 static const char *const keywords[] = {
 	"if", "else", "int", "struct", "sizeof", "self", "this", "string",
 	"inline", "probe", "return", "char", "stringof", "xlate", "offsetof",
 	"typedef", "enum", "translator", "provider", "unsigned", "void"
+};
+
+/* What replaces a word of a control line. */
+static const char *const ctlwords[] = {
+	"\"x\"", "08", "D", "pragma", "option", "attributes", "binding",
+	"depends_on", "line", "error", "Stable/Bogus", "/*", "1", "\"1.x\""
 };
 
 static const char *const numbers[] = {
@@ -114,6 +123,52 @@ last_comma(const tok_t *t, const char *text, size_t i, size_t close)
  * One mutant: out gets text with [from, to) replaced by repl; what says
  * what was done.
  */
+static void splice(FILE *, const char *, size_t, size_t, size_t,
+    const char *, size_t);
+
+/*
+ * A control line (the token c) broken: the text cut at its end, so that
+ * no newline ends it; its last word dropped; or a word replaced.
+ */
+static void
+ctl_mutant(FILE *out, const char *text, size_t len, const tok_t *c,
+    char *what, size_t whatlen)
+{
+	size_t end = c->t_off + c->t_len, w[16], nw = 0, i, k;
+	const char *p;
+
+	for (i = c->t_off + 1; i < end && nw < 16; ) {
+		while (i < end && (text[i] == ' ' || text[i] == '\t'))
+			i++;
+		if (i < end)
+			w[nw++] = i;
+		while (i < end && text[i] != ' ' && text[i] != '\t')
+			i++;
+	}
+	switch (nw == 0 ? 0 : pick(3)) {
+	case 0:
+		(void) fwrite(text, 1, end, out);
+		(void) snprintf(what, whatlen, "end the text in a control "
+		    "line");
+		break;
+	case 1:
+		splice(out, text, len, w[nw - 1], end, "", 0);
+		(void) snprintf(what, whatlen, "drop the last word of a "
+		    "control line");
+		break;
+	default:
+		k = pick(nw);
+		for (i = w[k]; i < end && text[i] != ' ' && text[i] != '\t';
+		    i++)
+			continue;
+		p = ctlwords[pick(NELEM(ctlwords))];
+		splice(out, text, len, w[k], i, p, strlen(p));
+		(void) snprintf(what, whatlen, "replace word %zu of a "
+		    "control line by '%s'", k + 1, p);
+		break;
+	}
+}
+
 static void
 splice(FILE *out, const char *text, size_t len, size_t from, size_t to,
     const char *repl, size_t rlen)
@@ -128,8 +183,8 @@ main(int argc, char **argv)
 {
 	static char text[1 << 20];
 	char name[4096], buf[256], what[512];
-	tok_t *t;
-	size_t len, n = 0, cap = 1024, count, k;
+	tok_t *t, ctl[64];
+	size_t len, n = 0, cap = 1024, count, k, nctl = 0;
 	md_dlex_t dl;
 	FILE *f;
 
@@ -153,8 +208,14 @@ main(int argc, char **argv)
 		return (1);
 	md_dlex_init(&dl, text, len);
 	while (md_dlex_next(&dl) != MDT_EOF) {
-		if (dl.dl_tok == MDT_CTL)
+		if (dl.dl_tok == MDT_CTL) {
+			if (nctl < NELEM(ctl)) {
+				ctl[nctl].t_off = dl.dl_off;
+				ctl[nctl].t_len = dl.dl_toklen;
+				ctl[nctl++].t_kind = dl.dl_tok;
+			}
 			continue;
+		}
 		if (n == cap && (t = realloc(t, (cap *= 2) *
 		    sizeof (*t))) == NULL)
 			return (1);
@@ -182,7 +243,15 @@ main(int argc, char **argv)
 			perror(name);
 			return (1);
 		}
+		if (nctl > 0 && pick(6) == 0) {
+			a = &ctl[pick(nctl)];
+			line = line_of(text, a->t_off);
+			kind = -1;
+			ctl_mutant(f, text, len, a, what, sizeof (what));
+		}
 		switch (kind) {
+		case -1:
+			break;
 		case 0:
 			splice(f, text, len, a->t_off, a->t_off + a->t_len,
 			    "", 0);

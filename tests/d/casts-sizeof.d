@@ -1,5 +1,6 @@
-/* Casts to integer, pointer, struct-pointer and typedef types; sizeof of
-   types and expressions (with/without parentheses), offsetof, stringof. */
+/* Casts to integer, pointer, struct-pointer, function-pointer and typedef
+   types; sizeof of types and expressions (with/without parentheses),
+   offsetof, stringof. */
 
 typedef unsigned long my_ulong_t;
 
@@ -27,6 +28,8 @@ syscall::read:entry
 	trace((long long)(unsigned int)-1);
 	trace(this->task->pid);
 	trace((string)execname);
+	this->fp = (my_ulong_t (*)(int))arg1;
+	this->vp = (void (*)(void))arg1;
 }
 
 struct rec {

@@ -42,3 +42,16 @@ dtrace:::BEGIN
 {
 	trace("begin");
 }
+
+/* Four empty fields, and the macro variables dtrace defines in a field
+   ($name and $$name), which a probe description may hold. */
+::::
+/probename == "never"/
+{
+	trace(1);
+}
+
+syscall::$$pid:entry, syscall::x$target:return, syscall:$uid::, $ppid:$$gid
+{
+	trace(probefunc);
+}
