@@ -125,6 +125,10 @@ hostile 008 '1/
 BEGIN
 /1'
 hostile 009 'int; BEGIN { system("id"); } this int'
+# "//" is no comment in D without cpp: what follows it is D (issue 23)
+hostile 003 'timestamp //
+panic()'
+hostile 001 'execname //); } BEGIN { panic(); } x { (0'
 echo "seeds: observe: $(ls "$seeds/observe" | wc -l)"
 # Heat maps: the lines of the golden cases and the README's picture (its
 # first lines), each also with the key "a" asked for (a first byte 'k').
