@@ -393,7 +393,7 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		md_emit_mark(em, start, fn.rp_text, MD_DC_AGGFUNC, "%s.%s",
 		    em->em_place, fnfield);
 	}
-	if (req->er_fn != NULL)
+	if (req->er_fn != NULL && !md_buf_failed(em->em_out))
 		*req->er_fn = md_aggfn_of(em->em_out->mb_data + start,
 		    em->em_out->mb_len - start, NULL);
 	md_buf_puts(em->em_out, ";\n");
