@@ -198,11 +198,20 @@ t_gen_error(const char *msq, const char *words, const char *psq,
 	return (t_keep(err.mde_msg));
 }
 
+/*
+ * Check stops a test after 4 s by default: on a shared machine, under the
+ * sanitizers or valgrind, a test that takes a second alone can take more.
+ * No test here is a timing: each gets two minutes, unless the caller's
+ * CK_DEFAULT_TIMEOUT says otherwise (make bench measures speed).
+ */
 int
 main(void)
 {
-	SRunner *sr = srunner_create(utf8_suite());
+	SRunner *sr;
 	int failed;
+
+	(void) setenv("CK_DEFAULT_TIMEOUT", "120", 0);
+	sr = srunner_create(utf8_suite());
 
 	srunner_add_suite(sr, buf_suite());
 	srunner_add_suite(sr, path_suite());
