@@ -4,7 +4,11 @@
 # a debootstrap --variant=minbase chroot with only make added, then
 # "make demo" and "make test" from a clean clone, as root and as a user
 # who has sudo; and a user without root or sudo must be told the command
-# to run.  Needs root, debootstrap and the network; takes some minutes.
+# to run.  The user with sudo then installs for themself, as the README
+# shows (make install PREFIX=$HOME/.local), and uses what was installed.
+# At the end, every line of the steps' logs that reads like trouble, for
+# a human to judge.  Needs root, debootstrap and the network; takes some
+# minutes.
 #
 #	sh tests/fresh-debian.sh [DIR]	(default: build/fresh; kept, reused)
 
@@ -31,9 +35,11 @@ in_root 'id tester > /dev/null 2>&1 || useradd -m tester;
 	id nosudo > /dev/null 2>&1 || useradd -m nosudo;
 	echo "tester ALL=(ALL) NOPASSWD: ALL" > /etc/sudoers.d/tester'
 
-# A clean clone of HEAD, for each user.
+# A clean clone of HEAD, for each user, with the modes a clone has under
+# the usual umask (git archive's own umask, 002, would leave directories
+# writable by the group, and tar run as root keeps the archive's modes).
 rm -rf "$root/src" && mkdir -p "$root/src"
-git -C "$top" archive --format=tar --prefix=meta-d/ HEAD |
+git -C "$top" -c tar.umask=022 archive --format=tar --prefix=meta-d/ HEAD |
     tar -x -C "$root/src"
 for u in tester nosudo; do
 	rm -rf "$root/home/$u/meta-d"
@@ -75,10 +81,90 @@ fi
 step sudo-demo 'cd /home/tester/meta-d && su tester -c "make demo"'
 step sudo-test 'cd /home/tester/meta-d && su tester -c "make test"'
 
-# 3. Root, on the bare system again.
+# 3. The same user installs for themself, with no root, as the README
+# shows; what make echoes of its commands aside, the install says one
+# thing, "meta-d: installed in ...", and nothing on stderr (no
+# "ldconfig: not found", no "Permission denied"); then the installed
+# meta-d runs, and finds an example by name with no METAD_PATH.
+rm -rf "$root/home/tester/.local"
+start=$(date +%s)
+ok=1
+if ! in_root 'cd /home/tester/meta-d &&
+    su tester -c "make install PREFIX=\$HOME/.local"' \
+    > "$root/log-user-install" 2> "$root/log-user-install.err"; then
+	echo "fresh-debian: user-install: make install failed"
+	ok=0
+fi
+if [ -s "$root/log-user-install.err" ]; then
+	echo "fresh-debian: user-install: printed on stderr:"
+	sed 's/^/    /' "$root/log-user-install.err"
+	ok=0
+fi
+# A message is "word: ...", which no command make echoes here begins with.
+if grep -E '^[^ :]+: ' "$root/log-user-install" |
+    grep -Ev '^make\[[0-9]+\]: (Entering|Leaving) directory|^meta-d: installed in ' \
+    > "$root/log-user-install.said"; [ -s "$root/log-user-install.said" ]; then
+	echo "fresh-debian: user-install: said more than where it installed:"
+	sed 's/^/    /' "$root/log-user-install.said"
+	ok=0
+fi
+if grep -qiE 'ldconfig: not found|permission denied' \
+    "$root/log-user-install" "$root/log-user-install.err"; then
+	echo "fresh-debian: user-install: ldconfig not found or permission denied"
+	ok=0
+fi
+if ! grep -q '^meta-d: installed in /home/tester/\.local' \
+    "$root/log-user-install"; then
+	echo "fresh-debian: user-install: no \"meta-d: installed in" \
+	    "/home/tester/.local\""
+	ok=0
+fi
+if ! in_root 'su tester -c "cd && \$HOME/.local/bin/meta-d -V"' \
+    > "$root/log-user-run" 2>&1 || ! grep -q '^meta-d ' "$root/log-user-run"
+then
+	echo "fresh-debian: user-install: ~/.local/bin/meta-d -V:"
+	sed 's/^/    /' "$root/log-user-run"
+	ok=0
+fi
+if ! in_root 'su tester -c "cd && env -u METAD_PATH \
+    \$HOME/.local/bin/meta-d -s execname syscall-ops"' \
+    > "$root/log-user-find" 2>&1 ||
+    ! grep -q '^syscall:::' "$root/log-user-find" ||
+    ! grep -q 'execname' "$root/log-user-find"; then
+	echo "fresh-debian: user-install: ~/.local/bin/meta-d -s execname" \
+	    "syscall-ops (no METAD_PATH):"
+	sed 's/^/    /' "$root/log-user-find"
+	ok=0
+fi
+if [ $ok = 1 ]; then
+	echo "fresh-debian: user-install: ok ($(($(date +%s) - start)) s)"
+else
+	status=1
+fi
+
+# 4. Root, on the bare system again.
 in_root 'apt-get remove -y -q gcc libc6-dev libcjson-dev duktape-dev \
     check pkg-config groff-base > /dev/null 2>&1; apt-get autoremove -y -q \
     > /dev/null 2>&1 || true'
 step root-demo 'cd /src/meta-d && make demo'
 step root-test 'cd /src/meta-d && make test'
+
+# Every line of every step's log that reads like trouble, less those that
+# plainly pass (a count with no failure, Check's summary and its suites'
+# names, a compiler's or archiver's command line) and words that are only
+# in a file's name (md_error.o); each for a human to judge.
+echo "fresh-debian: lines that read like trouble (judge each):"
+for f in nosudo sudo-demo sudo-test user-install user-install.err \
+    user-run user-find root-demo root-test; do
+	[ -f "$root/log-$f" ] || continue
+	awk -v f="log-$f" '
+	{ t = tolower($0); gsub(/[a-z0-9_.\/-]*\.[cho]([^a-z0-9_]|$)/, " ", t) }
+	t ~ /error|warning|fail|not found|denied|skipped|cannot|sigterm|no such/ &&
+	    $0 !~ /^[^ ]+: [0-9]+ passed, 0 failed$/ &&
+	    $0 !~ /^100%: Checks: [0-9]+, Failures: 0, Errors: 0$/ &&
+	    $0 !~ /^ [a-z0-9_]+$/ &&
+	    $0 !~ /^(cc|gcc|clang|c99|ar|ranlib) / &&
+	    $0 !~ /^(ok|PASS|pass) / { print "    " f ":" NR ": " $0 }
+	' "$root/log-$f"
+done
 exit $status
