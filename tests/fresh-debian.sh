@@ -38,8 +38,10 @@ in_root 'id tester > /dev/null 2>&1 || useradd -m tester;
 # A clean clone of HEAD, for each user, with the modes a clone has under
 # the usual umask (git archive's own umask, 002, would leave directories
 # writable by the group, and tar run as root keeps the archive's modes).
+rev=$(git -C "$top" rev-parse HEAD)
+echo "fresh-debian: testing $rev"
 rm -rf "$root/src" && mkdir -p "$root/src"
-git -C "$top" -c tar.umask=022 archive --format=tar --prefix=meta-d/ HEAD |
+git -C "$top" -c tar.umask=022 archive --format=tar --prefix=meta-d/ "$rev" |
     tar -x -C "$root/src"
 for u in tester nosudo; do
 	rm -rf "$root/home/$u/meta-d"
