@@ -165,14 +165,12 @@ heat bad "$tmp/bad.jsonl"
 ok $? "no line at all: $(cat "$tmp/bad.err")"
 
 # --- the README's picture is what this meta-d draws of its lines (the
-# README's commands; a synthetic recording until a real run replaces it)
+# README's commands: a real run of meta-d --run, examples/heatmap/workload.sh)
 ex=examples/heatmap
-awk -f "$ex/synth.awk" | cmp -s - "$ex/syscall-latency.jsonl"
-ok $? "$ex/syscall-latency.jsonl is what $ex/synth.awk makes"
-heat ex --title 'System call latency, ns (synthetic: examples/heatmap/synth.awk)' \
+heat ex --title 'System call latency, ns: 1 us and more (linux/syscall)' \
     "$ex/syscall-latency.jsonl" && cmp -s "$tmp/ex.svg" \
     "$ex/syscall-latency.svg"
-ok $? "$ex/syscall-latency.svg is what this meta-d draws of it"
+ok $? "$ex/syscall-latency.svg is what this meta-d draws of its lines"
 
 # --- a real browser: headless Chromium
 if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
