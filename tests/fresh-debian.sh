@@ -22,10 +22,22 @@ if [ ! -x "$root/bin/sh" ]; then
 	debootstrap --variant=minbase bookworm "$root" "$mirror"
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-# /proc only: debootstrap made the device nodes, and nothing of the host
-# is bound in, so that removing the directory (make clean) is always safe
+# /proc, and a new instance of devpts (its own ptys, as a real machine
+# has: apt, and the tests that read from a terminal through script(1),
+# need one), with /dev/ptmx its ptmx; debootstrap made the other device
+# nodes, and nothing of the host is bound in, so that removing the
+# directory (make clean) is always safe
+unmount() {
+	umount "$root/dev/ptmx" 2>/dev/null || true
+	umount "$root/dev/pts" 2>/dev/null || true
+	umount "$root/proc" 2>/dev/null || true
+}
+trap unmount EXIT
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
-trap 'umount "$root/proc" 2>/dev/null || true' EXIT
+mountpoint -q "$root/dev/pts" || mount -t devpts \
+    -o newinstance,ptmxmode=0666,mode=620,gid=5 devpts "$root/dev/pts"
+mountpoint -q "$root/dev/ptmx" || mount --bind "$root/dev/pts/ptmx" \
+    "$root/dev/ptmx"
 
 in_root() { chroot "$root" /bin/sh -c "$1"; }
 
