@@ -31,6 +31,19 @@ ok() {
 	fi
 }
 
+# await FILE: until FILE is there and holds something (meta-d --run's
+# first line: tracing has begun), 60 s at most.  Remove FILE before the
+# command that makes it starts: its shell truncates it only when it runs.  A workload started then
+# is traced whole however long the compile took (a loaded machine, the
+# sanitizers).
+await() {
+	_n=0
+	while [ ! -s "$1" ] && [ $_n -lt 600 ]; do
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+}
+
 # unpriv COMMAND...: run COMMAND as a user who is not root: as it is when
 # this is not root, else as nobody (setpriv, or su).  What it touches must
 # be open to that user.  Returns 125 if there is no way to switch.

@@ -112,7 +112,7 @@ while kill -0 "$run" 2> /dev/null; do
 done
 echo "$n $bad" > "$tmp/reader") &
 reader=$!
-sleep 1.5
+await "$tmp/tf/ppid.prom"
 "$tmp/mdppid" 30000 2000
 wait "$run"
 st=$?
@@ -132,7 +132,8 @@ mkdir "$tmp/gone"
 "$bin" --run -i 300ms -T 3s --prometheus "$tmp/gone/x.prom" "$known" \
     > "$tmp/out" 2> "$tmp/err" &
 run=$!
-sleep 1.8
+await "$tmp/gone/x.prom"
+sleep 0.5
 rm -rf "$tmp/gone"
 wait "$run"
 st=$?

@@ -80,10 +80,11 @@ known_case '{"x": 7, "y": 1}' '{}' -s k -n mx
 
 # workload ARGS...: meta-d --run ARGS over mdppid's 30000 calls in 2 s
 workload() {
+	rm -f "$tmp/out"	# await "$tmp/out" waits for this run's
 	"$bin" --run -i 500ms -T 5s -p "$only" "$@" "$ppid" > "$tmp/out" \
 	    2> "$tmp/err" &
 	wpid=$!
-	sleep 1.5
+	await "$tmp/out"
 	"$tmp/mdppid" 30000 2000
 	wait "$wpid"
 }
@@ -105,10 +106,11 @@ if [ "${SAN:-0}" != 1 ]; then
 fi
 
 # 3. Drops: a tiny aggregation of many keys; tracing goes on.
+rm -f "$tmp/out"
 "$bin" --run -i 500ms -T 3s -x aggsize=4k -s n -p "$only" "$ppid" \
     > "$tmp/out" 2> "$tmp/err" &
 wpid=$!
-sleep 1.5
+await "$tmp/out"
 "$tmp/mdppid" 3000 500
 wait "$wpid"
 st=$?
@@ -118,10 +120,11 @@ st=$?
 ok $? "drops: in the lines and on stderr, tracing went on: $(head -c 300 "$tmp/err")"
 
 # 4. Run-time errors: copyinstr(0) at each of 100 calls.
+rm -f "$tmp/out"
 "$bin" --run -i 500ms -T 3s -s bad -p "$only" "$ppid" > "$tmp/out" \
     2> "$tmp/err" &
 wpid=$!
-sleep 1.5
+await "$tmp/out"
 "$tmp/mdppid" 100 500
 wait "$wpid"
 st=$?
