@@ -22,12 +22,15 @@ if [ ! -x "$root/bin/sh" ]; then
 	debootstrap --variant=minbase bookworm "$root" "$mirror"
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-# /proc, and a new instance of devpts (its own ptys, as a real machine
-# has: apt, and the tests that read from a terminal through script(1),
-# need one), with /dev/ptmx its ptmx; debootstrap made the other device
-# nodes, and nothing of the host is bound in, so that removing the
-# directory (make clean) is always safe
+# /proc, a new instance of devpts (its own ptys, as a real machine has:
+# apt, and the tests that read from a terminal through script(1), need
+# one) with /dev/ptmx its ptmx, and a new tmpfs on /dev/shm, mode 1777 as
+# on a real machine (chromium, which checks a heat map, needs to write
+# there as any user); debootstrap made the other device nodes, and
+# nothing of the host is bound in, so that removing the directory (make
+# clean) is always safe
 unmount() {
+	umount "$root/dev/shm" 2>/dev/null || true
 	umount "$root/dev/ptmx" 2>/dev/null || true
 	umount "$root/dev/pts" 2>/dev/null || true
 	umount "$root/proc" 2>/dev/null || true
@@ -38,6 +41,8 @@ mountpoint -q "$root/dev/pts" || mount -t devpts \
     -o newinstance,ptmxmode=0666,mode=620,gid=5 devpts "$root/dev/pts"
 mountpoint -q "$root/dev/ptmx" || mount --bind "$root/dev/pts/ptmx" \
     "$root/dev/ptmx"
+mountpoint -q "$root/dev/shm" ||
+    mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$root/dev/shm"
 
 in_root() { chroot "$root" /bin/sh -c "$1"; }
 
