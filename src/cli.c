@@ -576,15 +576,18 @@ make_request(const md_cli_opts_t *o, md_request_t *req,
 /*
  * Was the text, which JavaScript refused (msg), likely meant as no
  * JavaScript at all (a file given by mistake, a metric's JSON broken
- * before its first '{')?  It does not read as JavaScript, or runs without
- * registering, and it never names register().
+ * before its first '{')?  Its file's name does not end in ".js", it does
+ * not read as JavaScript or runs without registering, and it never names
+ * register().
  */
 static int
-maybe_notjs(const char *buf, size_t len, const char *msg)
+maybe_notjs(const char *name, const char *buf, size_t len, const char *msg)
 {
 	static const char word[] = "register";
 	size_t i, n = sizeof (word) - 1;
 
+	if ((i = strlen(name)) >= 3 && strcmp(name + i - 3, ".js") == 0)
+		return (0);
 	if (strncmp(msg, "SyntaxError", 11) != 0 && strncmp(msg,
 	    "ReferenceError", 14) != 0 && strncmp(msg, "didn't register", 15))
 		return (0);
@@ -626,7 +629,8 @@ metric_text(const md_cli_opts_t *o, const char *name, const char *buf,
 	}
 	if (md_cli_js(buf, len, name, jsonp, lenp, msg, sizeof (msg)) != 0) {
 		md_cli_err(o, "processing \"%s\": %s%s", name, msg,
-		    maybe_notjs(buf, len, msg) ? "; it was run as a JavaScript "
+		    maybe_notjs(name, buf, len, msg) ? "; it was run as a "
+		    "JavaScript "
 		    "metric, as it does not begin with '{' (a JSON metric does)" :
 		    "");
 		return (NULL);

@@ -13,7 +13,8 @@ const char *
 md_dt_missing(void)
 {
 	return ("this meta-d was built without libdtrace (make found none: "
-	    "see the README, \"Running a metric\")");
+	    "GUIDE.md, \"Building and installing\", says where it looks and "
+	    "how DTRACE_PREFIX=DIR names another)");
 }
 
 uint64_t
