@@ -74,7 +74,8 @@ step() {
 	if in_root "$*" > "$root/log-$name" 2>&1; then
 		echo "fresh-debian: $name: ok ($(($(date +%s) - start)) s)"
 	else
-		echo "fresh-debian: $name: FAILED; the end of $root/log-$name:"
+		echo "fresh-debian: $name: FAILED ($(($(date +%s) - start)) s);" \
+		    "the end of $root/log-$name:"
 		tail -n 20 "$root/log-$name"
 		status=1
 	fi
@@ -83,13 +84,15 @@ step() {
 # 1. Without root or sudo, on the bare system: told what to run, and fails.
 in_root 'apt-get remove -y -q gcc libc6-dev libcjson-dev duktape-dev \
     check pkg-config groff-base > /dev/null 2>&1 || true'
+start=$(date +%s)
 if in_root 'cd /home/nosudo/meta-d && su nosudo -c "PATH=/usr/bin:/bin make demo"' \
     > "$root/log-nosudo" 2>&1; then
 	echo "fresh-debian: nosudo: make demo succeeded without root"
 	status=1
 elif grep -q 'as root, run' "$root/log-nosudo" &&
     grep -q 'apt-get install -y gcc libc6-dev' "$root/log-nosudo"; then
-	echo "fresh-debian: nosudo: told the command to run"
+	echo "fresh-debian: nosudo: told the command to run" \
+	    "($(($(date +%s) - start)) s)"
 else
 	echo "fresh-debian: nosudo: no command given:"
 	cat "$root/log-nosudo"
