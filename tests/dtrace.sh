@@ -24,9 +24,14 @@ fi
 
 if ! dt_find; then
 	if [ "$quick" = 1 ]; then
-		echo "dtrace: skipped, no dtrace to compare with: $dt_why" \
-		    "(as root, with ../shared/dtrace beside the project: run" \
-		    "../shared/dtrace/setup once, or set DTRACE=)"
+		if [ -d ../shared/dtrace ]; then
+			fix="as root, run ../shared/dtrace/setup once"
+		else
+			fix="install a dtrace (the system's, or Oracle's for"
+			fix="$fix Linux) and run make test as root, or set"
+			fix="$fix DTRACE=PATH"
+		fi
+		echo "dtrace: skipped, no dtrace to compare with: $dt_why ($fix)"
 		exit 0
 	fi
 	echo "dtrace: $dt_why" >&2

@@ -198,7 +198,15 @@ ok $? "-o with stdout closed: status 1, nothing written: $(cat "$tmp/err")"
 grep -q '^status 1$' "$tmp/err" && [ ! -e "$tmp/nospace" ] &&
     grep -q 'File too large' "$tmp/err"
 ok $? "-o that cannot write: the directory it made is gone: $(cat "$tmp/err")"
-if command -v script > /dev/null 2>&1; then
+# A terminal, from script(1) (util-linux); a machine that has it opens a
+# pseudo-terminal, unless its /dev/pts is not mounted (a bare chroot).
+if ! command -v script > /dev/null 2>&1; then
+	echo "hardening: reading from a terminal: skipped: no script(1)" \
+	    "(apt-get install bsdutils)"
+elif ! script -qec true /dev/null < /dev/null > "$tmp/out" 2>&1; then
+	echo "hardening: reading from a terminal: skipped: script(1) has no" \
+	    "pseudo-terminal ($(head -n 1 "$tmp/out"); mount /dev/pts)"
+else
 	script -qec "$bin --list-fields < /dev/tty" /dev/null < /dev/null \
 	    > "$tmp/out" 2>&1
 	grep -q '^meta-d: reading from stdin' "$tmp/out"
