@@ -217,6 +217,7 @@ typedef struct md_dt_hooks {
 #define	MD_DT_SWITCH	0x4	/* drain every 10 ms at most (--run) */
 #define	MD_DT_ENABLE	0x8	/* md_dt_compile(): and make it the program */
 #define	MD_DT_LINES	0x10	/* md_dt_compile(): as -s, messages by line */
+#define	MD_DT_SNAPSHOT	0x20	/* read libdtrace's snapshot, not the maps */
 
 #define	MD_DT_NEXT	0
 #define	MD_DT_REMOVE	1
@@ -230,6 +231,7 @@ extern int md_dt_compile(md_dt_t *, const char *, size_t, int, char *,
     size_t);
 extern int md_dt_go(md_dt_t *, char *, size_t);
 extern int md_dt_interval(md_dt_t *, md_dt_rec_f *, void *, char *, size_t);
+extern int md_dt_poll(md_dt_t *);
 extern int md_dt_stop(md_dt_t *);
 extern void md_dt_close(md_dt_t *);
 extern void md_dt_abandon(md_dt_t *);

@@ -67,6 +67,13 @@ md_dt_interval(md_dt_t *dt, md_dt_rec_f *cb, void *arg, char *msg,
 }
 
 int
+md_dt_poll(md_dt_t *dt)
+{
+	(void) dt;
+	return (0);
+}
+
+int
 md_dt_stop(md_dt_t *dt)
 {
 	(void) dt;

@@ -46,6 +46,7 @@
 #define	MD_RUN_SECOND	1000000000ULL
 #define	MD_RUN_GRACE	2000000ULL	/* ns after an interval's end */
 					/* before min, max read it */
+#define	MD_RUN_POLL	10000000ULL	/* ns between dtrace's polls */
 
 static volatile sig_atomic_t md_run_signal;	/* INT, TERM or HUP came */
 
@@ -154,6 +155,26 @@ md_run_record(const md_dt_rec_t *r, void *arg)
 }
 
 /*
+ * -x options that are --run's own business: it reads the aggregation at
+ * each interval's end and drains dtrace every 10 ms.  Returns the name of
+ * the first one given, or NULL.
+ */
+static const char *
+md_run_ownopt(const md_cli_opts_t *o)
+{
+	static const char *const own[] = { "aggrate", "switchrate" };
+	size_t i, k;
+
+	for (i = 0; i < o->o_noptions; i++) {
+		for (k = 0; k < sizeof (own) / sizeof (own[0]); k++) {
+			if (strcmp(o->o_options[i].mdo_name, own[k]) == 0)
+				return (own[k]);
+		}
+	}
+	return (NULL);
+}
+
+/*
  * The request's script for --run: without -i and -T, and, for min and
  * max, keyed by interval.  One script: zones with the pragma make one
  * per zone, and --run runs one (a usage error).
@@ -192,9 +213,13 @@ static int
 md_run_start(md_run_t *ru, const md_result_t *r)
 {
 	md_dt_hooks_t hooks = { md_run_ondrop, md_run_onerror, ru };
+	const char *snap = getenv("METAD_RUN_SNAP");
 	char msg[MD_ERRMSGLEN];
+	int flags = MD_DT_SWITCH;
 
-	if ((ru->ru_dt = md_dt_open(MD_DT_SWITCH, &hooks, msg,
+	if (snap != NULL && *snap != '\0' && strcmp(snap, "0") != 0)
+		flags |= MD_DT_SNAPSHOT;
+	if ((ru->ru_dt = md_dt_open(flags, &hooks, msg,
 	    sizeof (msg))) == NULL) {
 		md_cli_err(ru->ru_o, "--run: %s", msg);
 		return (-1);
@@ -212,16 +237,26 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 	return (0);
 }
 
-/* Sleep until the monotonic time t (ns), or a signal. */
+/*
+ * Sleep until the monotonic time t (ns), or a signal; while dtrace asks
+ * for polls (md_dt_poll(): it learns what it reads), in steps of 10 ms.
+ */
 static void
-md_run_sleep(uint64_t t)
+md_run_sleep(md_run_t *ru, uint64_t t)
 {
-	uint64_t now;
+	uint64_t now, ns;
 	struct timespec ts;
+	int poll = 1;
 
 	while (!md_run_signal && (now = md_dt_now()) < t) {
-		ts.tv_sec = (time_t)((t - now) / MD_RUN_SECOND);
-		ts.tv_nsec = (long)((t - now) % MD_RUN_SECOND);
+		if (poll && (poll = md_dt_poll(ru->ru_dt)) != 0 &&
+		    (now = md_dt_now()) >= t)
+			break;
+		ns = t - now;
+		if (poll && ns > MD_RUN_POLL)
+			ns = MD_RUN_POLL;
+		ts.tv_sec = (time_t)(ns / MD_RUN_SECOND);
+		ts.tv_nsec = (long)(ns % MD_RUN_SECOND);
 		if (nanosleep(&ts, NULL) != 0 && errno != EINTR)
 			break;
 	}
@@ -315,13 +350,13 @@ md_run_loop(md_run_t *ru, uint64_t interval, uint64_t duration)
 		end = duration != 0 ? t0 + duration : UINT64_MAX;
 		if (next >= end)
 			next = end;
-		md_run_sleep(next);
+		md_run_sleep(ru, next);
 		if (md_run_signal || next == end) {
 			next = md_dt_now() < next ? md_dt_now() : next;
 			(void) md_dt_stop(ru->ru_dt);
 			last = 1;
 		} else if (ru->ru_bykey) {
-			md_run_sleep(next + MD_RUN_GRACE);
+			md_run_sleep(ru, next + MD_RUN_GRACE);
 		}
 		st = md_run_interval(ru, wall0 + (double)(start - t0) / 1e9,
 		    (double)(next - start) / 1e9, last);
@@ -361,6 +396,12 @@ md_cli_run(md_cli_job_t *j)
 
 	if (md_dt_missing() != NULL) {
 		md_cli_err(o, "--run: %s", md_dt_missing());
+		return (md_cli_usage(o));
+	}
+	if (md_run_ownopt(o) != NULL) {
+		md_cli_err(o, "--run: -x %s: --run reads the aggregation at the "
+		    "end of each interval (-i) and drains dtrace every 10 ms "
+		    "itself", md_run_ownopt(o));
 		return (md_cli_usage(o));
 	}
 	if ((o->o_interval != NULL &&

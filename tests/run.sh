@@ -4,7 +4,9 @@
 # values of every shape from metrics whose BEGIN clauses aggregate known
 # values, and the zero after; exactness across interval boundaries (a
 # workload of a known number of getppid() calls); drops and run-time
-# errors (tracing goes on); SIGINT, SIGTERM and SIGHUP in mid-interval;
+# errors (tracing goes on): each both ways meta-d reads the aggregation,
+# its maps and libdtrace's snapshot (METAD_RUN_SNAP=1), which must give
+# the same values; SIGINT, SIGTERM and SIGHUP in mid-interval;
 # a closed stdout; not root; a script the compiler refuses; per-zone
 # scripts.  With SAN=1, the binary is the AddressSanitizer build, and
 # only its own allocations are judged (libdtrace's are not meta-d's).
@@ -52,6 +54,7 @@ lines() {
 
 # 1. Every shape, its exact value in the first interval and its zero in
 # the next (-T 1500ms: a second of values, half a second of nothing).
+# $how says which way the aggregation was read.
 known_case() {
 	want=$1
 	zero=$2
@@ -62,8 +65,10 @@ known_case() {
 	    "$want" "$zero" > "$tmp/want"
 	[ $st -eq 0 ] && lines "$tmp/out" | cmp -s - "$tmp/want" &&
 	    [ ! -s "$tmp/err" ]
-	ok $? "--run $*: $(cat "$tmp/out" "$tmp/err")"
+	ok $? "$how: --run $*: $(cat "$tmp/out" "$tmp/err")"
 }
+
+values() {
 known_case 4 0
 known_case '[[[0, 0], 1], [[2, 3], 1], [[512, 1023], 2]]' '[]' -n q
 known_case '[[[null, -1], 1], [[10, 19], 2], [[100, null], 1]]' '[]' -n l
@@ -77,6 +82,7 @@ known_case '{"x": [[[2, 3], 1], [[512, 1023], 2]], "y": [[[0, 0], 1]]}' '{}' \
     -s k -n q
 known_case '{"x": {"42": 2, "7": 1}, "y": {"42": 1}}' '{}' -s k -s i
 known_case '{"x": 7, "y": 1}' '{}' -s k -n mx
+known_case '{"x": -3, "y": 1}' '{}' -s k -n mn
 
 # workload ARGS...: meta-d --run ARGS over mdppid's 30000 calls in 2 s
 workload() {
@@ -96,13 +102,19 @@ if [ "${SAN:-0}" != 1 ]; then
 	sum=$(sed 's/.*"value": \([0-9]*\)}.*/\1/' "$tmp/out" | awk '{ s += $1 } END { print s }')
 	busy=$(grep -c '"value": [1-9]' "$tmp/out")
 	[ $st -eq 0 ] && [ "$sum" -eq 30000 ] && [ "$busy" -ge 3 ]
-	ok $? "count over $busy intervals: $sum of 30000"
+	ok $? "$how: count over $busy intervals: $sum of 30000"
 	workload -n n
 	st=$?
 	sum=$(grep -o '\], [0-9]*\]' "$tmp/out" | tr -dc '0-9\n' |
 	    awk '{ s += $1 } END { print s + 0 }')
 	[ $st -eq 0 ] && [ "$sum" -eq 30000 ]
-	ok $? "quantize over intervals: its buckets hold $sum of 30000"
+	ok $? "$how: quantize over intervals: its buckets hold $sum of 30000"
+	workload -s execname
+	st=$?
+	sum=$(sed -n 's/.*"mdppid": \([0-9]*\).*/\1/p' "$tmp/out" |
+	    awk '{ s += $1 } END { print s + 0 }')
+	[ $st -eq 0 ] && [ "$sum" -eq 30000 ]
+	ok $? "$how: -s execname over intervals: mdppid's counts add up to $sum of 30000"
 fi
 
 # 3. Drops: a tiny aggregation of many keys; tracing goes on.
@@ -117,7 +129,7 @@ st=$?
 [ $st -eq 0 ] && grep -q '"drops": [1-9]' "$tmp/out" &&
     grep -q '^meta-d: [0-9]* aggregation drops* on CPU' "$tmp/err" &&
     [ "$(wc -l < "$tmp/out")" -ge 4 ]
-ok $? "drops: in the lines and on stderr, tracing went on: $(head -c 300 "$tmp/err")"
+ok $? "$how: drops: in the lines and on stderr, tracing went on: $(head -c 300 "$tmp/err")"
 
 # 4. Run-time errors: copyinstr(0) at each of 100 calls.
 rm -f "$tmp/out"
@@ -132,13 +144,43 @@ errs=$(sed -n 's/.*"errors": \([0-9]*\)}$/\1/p' "$tmp/out" | awk '{ s += $1 } EN
 [ $st -eq 0 ] && [ "$errs" -eq 100 ] &&
     [ "$(grep -c 'invalid address (0x0)' "$tmp/err")" -eq 100 ] &&
     [ "$(wc -l < "$tmp/out")" -ge 4 ]
-ok $? "run-time errors: $errs of 100 counted and said, tracing went on"
+ok $? "$how: run-time errors: $errs of 100 counted and said, tracing went on"
+}
 
-# 5. A signal in mid-interval: the interval so far, and status 0.
+# bpfmaps: the BPF maps a run of meta-d holds open, while it runs
+bpfmaps() {
+	rm -f "$tmp/out"
+	"$bin" --run -T 3s "$known" > "$tmp/out" 2> "$tmp/err" &
+	wpid=$!
+	await "$tmp/out"
+	n=$(ls -l "/proc/$wpid/fd" 2> /dev/null | grep -c 'bpf-map')
+	wait "$wpid"
+	echo "$n"
+}
+
+# The maps are read (meta-d holds each CPU's, beside libdtrace's), and
+# the snapshot when told; the values above, both ways.
+METAD_RUN_SNAP=1
+export METAD_RUN_SNAP
+snapmaps=$(bpfmaps)
+how=snapshot
+values
+METAD_RUN_SNAP=
+maps=$(bpfmaps)
+[ "$maps" -eq $((snapmaps + $(getconf _NPROCESSORS_ONLN))) ]
+ok $? "the maps are read: $maps BPF maps open, $snapmaps with the snapshot"
+how=maps
+values
+
+# 5. A signal in mid-interval: the interval so far, and status 0 (half a
+# second into the second interval, counted from the first line: the
+# start-up takes seconds on a loaded machine).
 for sig in INT TERM HUP; do
+	rm -f "$tmp/out"
 	"$bin" --run -i 1s "$known" > "$tmp/out" 2> "$tmp/err" &
 	wpid=$!
-	sleep 2.5
+	await "$tmp/out"	# the first interval is out: tracing began
+	sleep 0.5
 	kill -"$sig" "$wpid"
 	wait "$wpid"
 	st=$?
