@@ -32,11 +32,24 @@ ok $? "-o a symbolic link: refused, nothing written through it: $(cat "$tmp/err"
 refused "$tmp/link/" "\"$tmp/link\" is a symbolic link"
 ok $? "-o a symbolic link with a slash: refused"
 mkdir "$tmp/open" && chmod 777 "$tmp/open"
-refused "$tmp/open" "\"$tmp/open\" is writable by others (mode 0777) and not sticky"
+refused "$tmp/open" "\"$tmp/open\" is writable by its group or others (mode 0777) and not sticky"
 ok $? "-o a directory anyone may write: refused: $(cat "$tmp/err")"
-refused "$tmp/open/new" "\"$tmp/open\" is writable by others (mode 0777) and not sticky" &&
+refused "$tmp/open/new" "\"$tmp/open\" is writable by its group or others (mode 0777) and not sticky" &&
     [ ! -e "$tmp/open/new" ]
 ok $? "-o a new directory in one anyone may write: refused, not made"
+# A group may write: whichever group, it is not root's or the caller's.
+for mode in 0775 0770; do
+	mkdir "$tmp/group$mode" && chmod "$mode" "$tmp/group$mode"
+	[ $root -eq 1 ] && chgrp "$(id -g nobody)" "$tmp/group$mode"
+	refused "$tmp/group$mode" "\"$tmp/group$mode\" is writable by its group or others (mode $mode) and not sticky" &&
+	    [ -z "$(ls -A "$tmp/group$mode")" ]
+	ok $? "-o a directory its group may write (mode $mode, group $(ls -ld "$tmp/group$mode" | awk '{ print $4 }')): refused: $(cat "$tmp/err")"
+done
+# A directory of one's own, under one that others may change.
+mkdir "$tmp/open/well" && chmod 755 "$tmp/open/well"
+refused "$tmp/open/well" "\"$tmp/open\" is writable by its group or others (mode 0777) and not sticky" &&
+    [ -z "$(ls -A "$tmp/open/well")" ]
+ok $? "-o an existing directory of one's own in one anyone may write: refused"
 mkdir "$tmp/sticky" && chmod 1777 "$tmp/sticky"
 "$bin" -o "$tmp/sticky/mine" "$m" > /dev/null 2>&1 &&
     [ -f "$tmp/sticky/mine/syscall-ops.d" ]
@@ -59,7 +72,36 @@ if [ $root -eq 1 ]; then
 	refused "$tmp/sticky/planted/sub" "\"$tmp/sticky/planted\" belongs to uid $(id -u nobody), neither root nor you" &&
 	    [ ! -e "$tmp/target/sub" ]
 	ok $? "-o through a link another user planted: refused: $(cat "$tmp/err")"
+	mkdir "$tmp/theirs/well" && chmod 755 "$tmp/theirs/well"
+	refused "$tmp/theirs/well" "\"$tmp/theirs\" belongs to uid $(id -u nobody), neither root nor you" &&
+	    [ -z "$(ls -A "$tmp/theirs/well")" ]
+	ok $? "-o an existing directory of one's own in one another user owns: refused"
+	# Root's own links, whose targets go through the one nobody planted:
+	# every link on the way is checked, at any depth.
+	mkdir "$tmp/target/sub"
+	ln -s "$tmp/sticky/planted" "$tmp/rootlink"
+	ln -s rootlink/sub "$tmp/rootlink2"
+	for d in "$tmp/rootlink/sub" "$tmp/rootlink/sub/new" "$tmp/rootlink2/." \
+	    "$tmp/rootlink2/new"; do
+		refused "$d" "\"$tmp/sticky/planted\" belongs to uid $(id -u nobody), neither root nor you" &&
+		    [ -z "$(ls -A "$tmp/target/sub")" ]
+		ok $? "-o ${d#"$tmp"/}: a link another user planted inside root's link's target: refused: $(cat "$tmp/err")"
+	done
 fi
+# Links of one's own, at any depth, are followed (the last excepted).
+mkdir -p "$tmp/mine/real"
+ln -s "$tmp/mine/real" "$tmp/mine/l1"
+ln -s l1 "$tmp/mine/l2"
+"$bin" -o "$tmp/mine/l2/out" "$m" > "$tmp/out" 2> "$tmp/err" &&
+    [ -f "$tmp/mine/real/out/syscall-ops.d" ] &&
+    [ "$(cat "$tmp/out")" = "$tmp/mine/l2/out/syscall-ops.d" ]
+ok $? "-o through a chain of one's own links: written: $(cat "$tmp/err")"
+ln -s loop2 "$tmp/mine/loop1"
+ln -s loop1 "$tmp/mine/loop2"
+"$bin" -o "$tmp/mine/loop1/out" "$m" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -q '^meta-d: write ".*/loop1/out": Too many levels of symbolic links$' "$tmp/err"
+ok $? "-o through a loop of links: refused: $(cat "$tmp/err")"
 
 # 3. A name never leaves its directory of METAD_PATH.
 mkdir -p "$tmp/mp/linux" "$tmp/outside"
