@@ -152,9 +152,16 @@ ok $? "a candidate swapped for a FIFO: $hung of 40 runs hung"
 METAD_PATH=$tmp/fifo "$bin" --list-fields linked > /dev/null 2>&1
 [ $? -eq 1 ]
 ok $? "a link in METAD_PATH is not followed"
-printf '{"fields": []}' | "$bin" --list-fields /dev/stdin > /dev/null 2>&1
-[ $? -eq 1 ]
-ok $? "an explicit path still reads what it names (/dev/stdin)"
+# (a pipe, and a file, through /dev/stdin: the script, as from the file)
+sm=examples/linux/syscall.json
+"$bin" -s execname "$sm" > "$tmp/want"
+cat "$sm" | "$bin" -s execname /dev/stdin > "$tmp/out" 2> "$tmp/err" &&
+    [ ! -s "$tmp/err" ] && grep -q '^syscall:::' "$tmp/out" &&
+    cmp -s "$tmp/want" "$tmp/out"
+ok $? "an explicit path still reads what it names (/dev/stdin, a pipe): $(cat "$tmp/err")"
+"$bin" -s execname /dev/stdin < "$sm" > "$tmp/out" 2> "$tmp/err" &&
+    [ ! -s "$tmp/err" ] && cmp -s "$tmp/want" "$tmp/out"
+ok $? "an explicit path still reads what it names (/dev/stdin, a file): $(cat "$tmp/err")"
 
 # 5. --check has a budget: 64 fields, transforms of 1,000 terms, each
 # aggregating function 1,000 of them; today's check ran for minutes.
