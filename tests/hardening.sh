@@ -284,6 +284,51 @@ fi
 "$bin" -o "$tmp/closed" "$m" >&- 2> "$tmp/err"
 [ $? -eq 1 ] && [ ! -e "$tmp/closed" ] && grep -q '^meta-d: write: Bad file descriptor: nothing written to' "$tmp/err"
 ok $? "-o with stdout closed: status 1, nothing written: $(cat "$tmp/err")"
+# A stdout that takes no write: the files were renamed in, and are put
+# back as they were, a file that was there and the directory this made.
+mkdir "$tmp/kept"
+printf 'old\n' > "$tmp/kept/syscall-ops.d"
+if [ -w /dev/full ]; then
+	for d in "$tmp/full" "$tmp/kept"; do
+		"$bin" -o "$d" "$m" > /dev/full 2> "$tmp/err"
+		[ $? -eq 1 ] && grep -q "^meta-d: write: No space left on device: nothing written to \"$d\"$" "$tmp/err" &&
+		    if [ "$d" = "$tmp/kept" ]; then
+			[ "$(ls -A "$d")" = syscall-ops.d ] &&
+			    [ "$(cat "$d/syscall-ops.d")" = old ]
+		    else
+			[ ! -e "$d" ]
+		    fi
+		ok $? "-o ${d#"$tmp"/} with stdout /dev/full: status 1, nothing done: $(cat "$tmp/err"); left: $(ls -A "$d" 2> /dev/null)"
+	done
+else
+	echo "hardening: -o with stdout /dev/full: skipped: this system has no /dev/full (Linux, as root: mknod -m 666 /dev/full c 1 7)"
+fi
+# (the reader gone before meta-d writes; SIGPIPE is ignored, EPIPE told)
+for d in "$tmp/gone" "$tmp/kept"; do
+	st=$( { { sleep 1; "$bin" -o "$d" "$m" 2> "$tmp/err"; echo $? >&3; } |
+	    { exec 0<&-; sleep 2; }; } 3>&1)
+	[ "$st" -eq 1 ] && grep -q "^meta-d: write: Broken pipe: nothing written to \"$d\"$" "$tmp/err" &&
+	    if [ "$d" = "$tmp/kept" ]; then
+		[ "$(ls -A "$d")" = syscall-ops.d ] &&
+		    [ "$(cat "$d/syscall-ops.d")" = old ]
+	    else
+		[ ! -e "$d" ]
+	    fi
+	ok $? "-o ${d#"$tmp"/} into a pipe whose reader has gone: status $st, nothing done: $(cat "$tmp/err"); left: $(ls -A "$d" 2> /dev/null)"
+done
+# A full pipe nobody reads: meta-d waits with the signals held, and still
+# ends at SIGTERM, all undone.
+perl -MFcntl -e '($d, @cmd) = @ARGV; pipe(R, W) or die;
+	$fl = fcntl(W, F_GETFL, 0); fcntl(W, F_SETFL, $fl | O_NONBLOCK);
+	1 while syswrite(W, "x" x 4096); fcntl(W, F_SETFL, $fl);
+	if (($pid = fork) == 0) { open(STDOUT, ">&W"); exec @cmd; die }
+	close W;
+	for ($i = 0; $i < 300 && ! -d $d; $i++) { select(undef, undef, undef, 0.02) }
+	select(undef, undef, undef, 0.5); kill "TERM", $pid; waitpid($pid, 0);
+	print $? & 127, "\n"' "$tmp/stuck" "$bin" -o "$tmp/stuck" "$m" \
+    > "$tmp/out" 2> "$tmp/err"
+[ "$(cat "$tmp/out")" = 15 ] && [ ! -e "$tmp/stuck" ]
+ok $? "-o into a full pipe: SIGTERM ends it, nothing done: signal $(cat "$tmp/out"), $(cat "$tmp/err"); left: $(ls -A "$tmp/stuck" 2> /dev/null)"
 # (standard error through a pipe: a file would be past the limit too)
 (ulimit -f 0; "$bin" -o "$tmp/nospace" "$m" 2>&1 > /dev/null; echo "status $?") |
     cat > "$tmp/err"
