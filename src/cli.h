@@ -263,7 +263,5 @@ extern const char *md_cli_metad_path(void);
 extern char *md_cli_find(const char *, int *);
 extern char *md_cli_near(const char *);
 extern int md_cli_pred(md_cli_opts_t *);		/* cli_pred.c */
-extern int md_cli_files(const md_result_t *, const char *const *,
-    const char *, const char *, char **, size_t *, char *, size_t);
 
 #endif	/* MD_CLI_H */

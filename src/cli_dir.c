@@ -13,7 +13,9 @@
  * one that no other user can change, as OpenSSH's StrictModes has it: it
  * and every directory above it owned by root or the caller, and writable
  * by neither group nor others unless sticky (as /tmp); every symbolic link
- * on the way owned by root or the caller; the directory itself no link.
+ * on the way, and in the way a link leads, owned by root or the caller
+ * (the way is walked as the kernel walks it, not by realpath(), which
+ * would hide the links it met); the directory itself no link.
  * A directory of data that another service reads (a Prometheus textfile
  * directory belongs to user prometheus) is only opened once and written
  * as above.
@@ -74,38 +76,105 @@ md_dir_trusted(const struct stat *st, const char *path, int link, char *why,
 	if (!link && (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 &&
 	    (st->st_mode & S_ISVTX) == 0)
 		return (md_dir_why(why, whylen, EPERM, "\"%s\" is writable by "
-		    "others (mode %04lo) and not sticky", path,
+		    "its group or others (mode %04lo) and not sticky", path,
 		    (unsigned long)(st->st_mode & 07777)));
 	return (0);
 }
 
+#define	MD_DIR_MAXLINKS	40	/* links on one way, as the kernel's ELOOP */
+
 /*
- * The links on the way to path, as written: each owned by root or the
- * caller (who may change a link is the owner of the directory it is in:
- * the walk of the real path checks those).
+ * The next component of *restp, its length in *lenp; *restp moves past
+ * it.  NULL at the end.
+ */
+static const char *
+md_dir_next(const char **restp, size_t *lenp)
+{
+	const char *s = *restp + strspn(*restp, "/");
+
+	*lenp = strcspn(s, "/");
+	*restp = s + *lenp;
+	return (*lenp == 0 ? NULL : s);
+}
+
+/*
+ * The link at cand (count: one more met) read, and the rest of the way
+ * after it (a part of rest) put behind its target, into rest (PATH_MAX
+ * bytes); an absolute target starts real (the way so far) again at "/".
  */
 static int
-md_dir_links(const char *path, char *why, size_t whylen)
+md_dir_readlink(const char *cand, int *count, char *real, char *rest,
+    const char *after, char *why, size_t whylen)
 {
-	char *p = strdup(path), *s, c;
-	struct stat st;
-	int e = 0;
+	char target[PATH_MAX], next[PATH_MAX];
+	ssize_t n;
 
-	if (p == NULL)
-		return (ENOMEM);
-	for (s = *p == '\0' ? p : p + 1; e == 0; s++) {
-		if (*s != '/' && *s != '\0')
+	if (++*count > MD_DIR_MAXLINKS)
+		return (md_dir_why(why, whylen, ELOOP, "%s", cand));
+	if ((n = readlink(cand, target, sizeof (target) - 1)) < 0)
+		return (md_dir_why(why, whylen, errno, "%s", cand));
+	target[n] = '\0';
+	if ((size_t)snprintf(next, sizeof (next), "%s%s", target, after) >=
+	    sizeof (next))
+		return (md_dir_why(why, whylen, ENAMETOOLONG, "%s", cand));
+	(void) memcpy(rest, next, strlen(next) + 1);
+	if (target[0] == '/')
+		real[0] = '\0';
+	return (0);
+}
+
+/*
+ * path resolved as the kernel resolves it, into real (PATH_MAX bytes): an
+ * absolute path without links ("" for "/").  Every link met on the way,
+ * in path or in a link's target at any depth, must belong to root or the
+ * caller, since its owner chose where it leads (who may change a link is
+ * the owner of the directory it is in: md_dir_ancestors() checks those of
+ * the way it ends on); MD_DIR_MAXLINKS at most.
+ */
+static int
+md_dir_resolve(const char *path, char *real, char *why, size_t whylen)
+{
+	char rest[PATH_MAX], cand[PATH_MAX], *slash;
+	const char *way = rest, *c;
+	struct stat st;
+	size_t len;
+	int count = 0, e;
+
+	if ((size_t)snprintf(rest, sizeof (rest), "%s", path) >= sizeof (rest))
+		return (md_dir_why(why, whylen, ENAMETOOLONG, "%s", path));
+	real[0] = '\0';
+	if (path[0] != '/' && getcwd(real, PATH_MAX) == NULL)
+		return (md_dir_why(why, whylen, errno, "%s", path));
+	if (strcmp(real, "/") == 0)
+		real[0] = '\0';
+	while ((c = md_dir_next(&way, &len)) != NULL) {
+		if (len == 1 && c[0] == '.')
 			continue;
-		c = *s;
-		*s = '\0';
-		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
-			e = md_dir_trusted(&st, p, 1, why, whylen);
-		*s = c;
-		if (c == '\0')
-			break;
+		if (len == 2 && c[0] == '.' && c[1] == '.') {
+			if ((slash = strrchr(real, '/')) != NULL)
+				*slash = '\0';
+			continue;
+		}
+		if ((size_t)snprintf(cand, sizeof (cand), "%s/%.*s", real,
+		    (int)len, c) >= sizeof (cand))
+			return (md_dir_why(why, whylen, ENAMETOOLONG, "%s",
+			    path));
+		if (lstat(cand, &st) != 0)
+			return (md_dir_why(why, whylen, errno, "%s", path));
+		if (!S_ISLNK(st.st_mode) && !S_ISDIR(st.st_mode) &&
+		    *way != '\0')
+			return (md_dir_why(why, whylen, ENOTDIR, "%s", path));
+		if (!S_ISLNK(st.st_mode)) {
+			(void) memcpy(real, cand, strlen(cand) + 1);
+			continue;
+		}
+		if ((e = md_dir_trusted(&st, cand, 1, why, whylen)) != 0 ||
+		    (e = md_dir_readlink(cand, &count, real, rest, way, why,
+		    whylen)) != 0)
+			return (e);
+		way = rest;
 	}
-	free(p);
-	return (e);
+	return (0);
 }
 
 /*
@@ -145,9 +214,9 @@ md_dir_check(const char *path, const struct stat *st, char *why,
 	struct stat now;
 	int e;
 
-	if ((e = md_dir_links(path, why, whylen)) != 0)
+	if ((e = md_dir_resolve(path, real, why, whylen)) != 0)
 		return (e);
-	if (realpath(path, real) == NULL || stat(real, &now) != 0)
+	if (stat(*real == '\0' ? "/" : real, &now) != 0)
 		return (md_dir_why(why, whylen, errno, "%s", path));
 	if (st != NULL && (now.st_dev != st->st_dev ||
 	    now.st_ino != st->st_ino))
@@ -221,8 +290,8 @@ md_cli_dir_open(md_cli_dir_t *d, const char *path, int flags, char *why,
 		return (ENOMEM);
 	path = d->cd_path;
 	if ((flags & MD_CLI_DIR_CREATE) && lstat(path, &st) != 0 &&
-	    errno == ENOENT &&
-	    (e = md_dir_make(d, path, flags, why, whylen)) != 0 && e != EEXIST) {
+	    errno == ENOENT && (e = md_dir_make(d, path, flags, why,
+	    whylen)) != 0 && e != EEXIST) {
 		md_cli_dir_close(d, 1);
 		return (e);
 	}
@@ -230,8 +299,9 @@ md_cli_dir_open(md_cli_dir_t *d, const char *path, int flags, char *why,
 	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW) : open(path, O_RDONLY |
 	    O_DIRECTORY | O_NOFOLLOW)) < 0) {
 		e = errno;
-		if (e == ELOOP || (e == ENOTDIR && lstat(path, &st) == 0 &&
-		    S_ISLNK(st.st_mode)))
+		/* ELOOP is also too many links on the way, not one at DIR */
+		if ((e == ELOOP || e == ENOTDIR) && lstat(path, &st) == 0 &&
+		    S_ISLNK(st.st_mode))
 			e = md_dir_why(why, whylen, EPERM, "\"%s\" is a "
 			    "symbolic link", path);
 		else

@@ -13,7 +13,7 @@
  *    (stopped, or blocked);
  *  - it holds nothing of the parent's but its reply pipe (every other
  *    descriptor closed, 0 to 2 on /dev/null), runs as user nobody when
- *    meta-d is root and the system lets it change, and ends when its
+ *    meta-d is root, or runs nothing (it says why), and ends when its
  *    parent does (it looks every MD_JS_WATCH microseconds: a timer, as
  *    portable as PR_SET_PDEATHSIG is not);
  *  - its JavaScript heap may hold MD_JS_MEM bytes (Duktape's allocator
@@ -482,18 +482,47 @@ js_descriptors(int fd)
 }
 
 /*
- * The child confined: limits, descriptors, its parent watched, and, when
- * it is root, user uid and group gid (if they are not -1) instead.
+ * Root's child: user uid and group gid, no supplementary group, and no
+ * way back; or it runs nothing.  A child left root (no such user, or a
+ * call refused, as without CAP_SETUID) would run a metric's code as root.
+ * Returns 0, or -1 and why in text.
  */
-static void
-js_confine(int fd, pid_t parent, uid_t uid, gid_t gid)
+static int
+js_drop(uid_t uid, gid_t gid, char *text, size_t textlen)
+{
+	const char *call;
+
+	if (geteuid() != 0)
+		return (0);
+	if (uid == (uid_t)-1 || gid == (gid_t)-1)
+		return (js_msg(text, textlen, "JavaScript is not run as root, "
+		    "and this system has no user %s to run it as", MD_JS_USER));
+	call = js_nogroups() != 0 ? "setgroups" : setgid(gid) != 0 ?
+	    "setgid" : setuid(uid) != 0 ? "setuid" : NULL;
+	if (call != NULL)
+		return (js_msg(text, textlen, "JavaScript is not run as root, "
+		    "and it cannot run as user %s: %s: %s", MD_JS_USER, call,
+		    strerror(errno)));
+	if (uid != 0 && (setuid(0) == 0 || geteuid() == 0 || getuid() == 0))
+		return (js_msg(text, textlen, "JavaScript is not run as root, "
+		    "and it could not leave root for user %s", MD_JS_USER));
+	return (0);
+}
+
+/*
+ * The child confined: limits, descriptors, its parent watched, and, when
+ * it is root, user uid and group gid instead (js_drop()).  Returns 0, or
+ * -1 and why in text: then it must run nothing.
+ */
+static int
+js_confine(int fd, const js_who_t *who, char *text, size_t textlen)
 {
 	struct sigaction sa;
 	struct itimerval it;
 
 	js_limits();
 	js_descriptors(fd);
-	js_parent = parent;
+	js_parent = who->jw_parent;
 	(void) memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = js_watch;
 	sa.sa_flags = SA_RESTART;
@@ -503,11 +532,7 @@ js_confine(int fd, pid_t parent, uid_t uid, gid_t gid)
 	it.it_interval.tv_usec = it.it_value.tv_usec = MD_JS_WATCH;
 	(void) setitimer(ITIMER_REAL, &it, NULL);
 	js_watch(SIGALRM);	/* it may be gone already */
-	if (geteuid() == 0 && uid != (uid_t)-1 && gid != (gid_t)-1) {
-		(void) js_nogroups();
-		if (setgid(gid) == 0)
-			(void) setuid(uid);
-	}
+	return (js_drop(who->jw_uid, who->jw_gid, text, textlen));
 }
 
 /* The sandbox: the built-ins without Duktape's own, register and sprintf. */
@@ -591,7 +616,10 @@ js_child(int fd, const char *buf, size_t len, const char *name,
 	duk_context *ctx;
 	js_heap_t heap;
 
-	js_confine(fd, who->jw_parent, who->jw_uid, who->jw_gid);
+	if (js_confine(fd, who, text, sizeof (text)) != 0) {
+		js_reply(fd, '1', text, strlen(text));
+		_exit(0);
+	}
 	heap.jh_used = 0;
 	heap.jh_full = 0;
 	heap.jh_fd = fd;

@@ -12,6 +12,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +213,44 @@ md_files_swap(md_cli_files_t *cs, FILE *list)
 }
 
 /*
+ * The list (len bytes of text) written to out, while the renames can
+ * still be undone: status 1 then means that nothing was done.  Signals
+ * are held meanwhile, so the write must not block for good (a stopped
+ * terminal, a full pipe nobody reads): it waits for out by poll(), a
+ * tenth of a second at a time, writes at most PIPE_BUF bytes once out
+ * takes some, and gives up (EINTR) on a held signal.  Returns 0 or an
+ * errno.
+ */
+static int
+md_files_tell(int out, const char *text, size_t len, const sigset_t *hold)
+{
+	struct pollfd pfd;
+	ssize_t n;
+
+	pfd.fd = out;
+	pfd.events = POLLOUT;
+	while (len > 0) {
+		if (md_cli_sigpending(hold))
+			return (EINTR);
+		pfd.revents = 0;
+		if (poll(&pfd, 1, 100) < 0 && errno != EINTR)
+			return (errno);
+		if (pfd.revents == 0)
+			continue;
+		/* POLLERR, POLLHUP: the write says what went wrong */
+		n = write(out, text, len > PIPE_BUF ? PIPE_BUF : len);
+		if (n < 0 && errno != EINTR && errno != EAGAIN &&
+		    errno != EWOULDBLOCK)
+			return (errno);
+		if (n > 0) {
+			text += n;
+			len -= (size_t)n;
+		}
+	}
+	return (0);
+}
+
+/*
  * Clean up: after a failure (e), what was renamed goes back as it was;
  * temporary files and kept links go; memory is freed.
  */
@@ -246,37 +286,38 @@ md_files_settle(md_cli_files_t *cs, int e)
 /*
  * Write each script of r to DIR/NAME.d, or DIR/NAME-ZONE.d when the
  * scripts are per zone (zones are the request's; a zone given twice is one
- * file).  DIR is a directory no other user can change (cli_dir.c), made if
- * it is not there, opened once; everything in it is done through that
- * descriptor.  All or nothing: every target is checked first, every
- * script is written to a temporary file, and only then are they renamed,
- * each target first linked to a name of its own so that a failed rename
- * can put back what was there; on any failure DIR is as it was (and gone,
- * if this made it).  HUP, INT, QUIT and TERM are held off meanwhile, and
- * one that came ends meta-d once the temporary files are gone (before any
- * rename) or the renames done.  Scripts are mode 0755 less the umask,
- * never writable by group or others.  The paths written, a line each, go
- * to *listp (*listlenp bytes; the caller frees it).  Returns 0, or -1
- * with errno set and the path at fault in what (whatlen bytes), or EPERM
- * and why DIR was refused.
+ * file), and the paths written, a line each, to out.  DIR is a directory
+ * no other user can change (cli_dir.c), made if it is not there, opened
+ * once; everything in it is done through that descriptor.  All or
+ * nothing: every target is checked first, every script is written to a
+ * temporary file, and only then are they renamed, each target first
+ * linked to a name of its own so that a failed rename can put back what
+ * was there; the paths are written while that can still be done
+ * (md_files_tell()); on any failure DIR is as it was (and gone, if this
+ * made it).  HUP, INT, QUIT and TERM are held off meanwhile, and one that
+ * came ends meta-d once DIR is as it was (before the paths are all
+ * written) or all is done.  Scripts are mode 0755 less the umask, never
+ * writable by group or others.  Returns 0; or -1 with errno set and the
+ * path at fault in what (whatlen bytes), or EPERM and why DIR was refused;
+ * or -2 with errno set if out did not take the paths.
  */
-int
+static int
 md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
-    const char *name, char **listp, size_t *listlenp, char *what,
-    size_t whatlen)
+    const char *name, int out, char *what, size_t whatlen)
 {
 	md_cli_files_t cs;
 	sigset_t hold, old;
 	char *text = NULL;
 	FILE *list = NULL;
+	size_t len = 0;
 	mode_t mask;
-	int e;
+	int e, told = 1;
 
 	(void) memset(&cs, 0, sizeof (cs));
 	cs.cs_what = what;
 	cs.cs_whatlen = whatlen;
 	if ((cs.cs_f = calloc(r->mdr_nscripts, sizeof (*cs.cs_f))) == NULL ||
-	    (list = open_memstream(&text, listlenp)) == NULL) {
+	    (list = open_memstream(&text, &len)) == NULL) {
 		free(cs.cs_f);
 		errno = ENOMEM;
 		return (-1);
@@ -293,6 +334,8 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 		/* the list is whole, or memory ran short and all goes back */
 		e = md_cli_mclose(list, &text) != 0 ? ENOMEM : 0;
 		list = NULL;
+		if (e == 0 && (e = md_files_tell(out, text, len, &hold)) != 0)
+			told = e == EINTR;
 	}
 	if (cs.cs_dir.cd_path != NULL)
 		md_files_settle(&cs, e);
@@ -303,13 +346,9 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 	(void) sigprocmask(SIG_SETMASK, &old, NULL);
 	if (list != NULL)
 		(void) fclose(list);
-	if (e != 0) {
-		free(text);
-		errno = e;
-		return (-1);
-	}
-	*listp = text;
-	return (0);
+	free(text);
+	errno = e;
+	return (e == 0 ? 0 : told ? -1 : -2);
 }
 
 /* The name of the scripts: METRIC's base name without its extension. */
@@ -326,7 +365,8 @@ md_cli_script_name(const char *file)
 
 /*
  * -o DIR: the scripts written; the paths written, a line each, printed.
- * Standard output must take them: if it cannot, nothing is written.
+ * Standard output must take them: if it cannot, nothing is written (or
+ * what was is undone).
  */
 int
 md_cli_outdir(md_cli_job_t *j)
@@ -334,25 +374,27 @@ md_cli_outdir(md_cli_job_t *j)
 	const md_cli_opts_t *o = j->cj_o;
 	char what[MD_ERRMSGLEN], *name;
 	md_result_t *r;
-	int rv = MD_CLI_ERROR;
+	int rv = MD_CLI_ERROR, fv = -1;
 
 	if ((r = md_cli_generate(j, NULL)) == NULL)
 		return (MD_CLI_ERROR);
-	if ((name = md_cli_script_name(o->o_path)) == NULL)
+	if ((name = md_cli_script_name(o->o_path)) == NULL) {
 		md_cli_err(o, "out of memory");
-	else if (md_cli_writable(o->o_out) != 0)
+	} else if (md_cli_writable(o->o_out) != 0 ||
+	    (fv = md_cli_files(r, o->o_zones, o->o_dir, name, o->o_out, what,
+	    sizeof (what))) == -2) {
 		md_cli_err(o, "write: %s: nothing written to \"%s\"",
 		    strerror(errno), o->o_dir);
-	else if (md_cli_files(r, o->o_zones, o->o_dir, name, &j->cj_out,
-	    &j->cj_outlen, what, sizeof (what)) == 0)
+	} else if (fv == 0) {
 		rv = MD_CLI_SUCCESS;
-	else if (errno == EPERM && *what != '\0')
+	} else if (errno == EPERM && *what != '\0') {
 		md_cli_err(o, "-o \"%s\": refused: %s (meta-d writes scripts "
 		    "only where no other user can change them)", o->o_dir,
 		    what);
-	else
+	} else {
 		md_cli_err(o, "write \"%s\": %s", *what != '\0' ? what :
 		    o->o_dir, strerror(errno));
+	}
 	free(name);
 	md_result_free(r);
 	return (rv);

@@ -46,7 +46,8 @@ if [ -w /dev/full ]; then
 	"$bin" "$metric" > /dev/full 2> "$err"
 	check "full disk" $? "$err" "write: No space left on device"
 else
-	echo "faults: full disk: skipped: this system has no /dev/full"
+	echo "faults: full disk: skipped: this system has no /dev/full" \
+	    "(Linux, as root: mknod -m 666 /dev/full c 1 7)"
 fi
 
 "$bin" "$metric" >&- 2> "$err"

@@ -87,8 +87,9 @@ ctl="$tmp/$(printf 'a\033[1mb\nc')"
 ok $? "control characters escaped: $(cat "$tmp/out")"
 
 # A signal while the files are written: every script or none, and no
-# temporary file, whenever it comes.
-awk 'BEGIN { x = "$0"; for (i = 1; i < 20000; i++) x = x "+$0"
+# temporary file, whenever it comes.  Three scripts of 20 MB each: a few
+# tenths of a second to write, after about a second to make them.
+awk 'BEGIN { x = "$0"; for (i = 1; i < 10000; i++) x = x "+$0"
 	f = "f"; while (length(f) < 2000) f = f f; f = substr(f, 1, 2000)
 	printf "{\"fields\": [\"%s\"], \"metad\": {\"usepragmazone\": ", f
 	printf "true, \"probedesc\": [{\"probes\": [\"e\"], \"gather\": "
@@ -98,23 +99,60 @@ awk 'BEGIN { x = "$0"; for (i = 1; i < 20000; i++) x = x "+$0"
 	printf "{\"%s\": \"%s\"}, \"verify\": {\"%s\": \"$0\"}}, ", f, x, f
 	printf "{\"probes\": [\"c\"], \"clean\": {\"%s\": \"$0\"}}]}}\n", f
 	print f > "'"$tmp"'/field" }' > "$tmp/big.json"
-signalled=0
-for delay in 0.05 0.1 0.2 0.3 0.5; do
-	d=$tmp/sig$delay
-	"$bin" -o "$d" -n "$(cat "$tmp/field")" -z a -z b -z c \
+
+# sigterm DIR WHEN: meta-d -o DIR, sent SIGTERM after WHEN seconds, or
+# (WHEN "write") as soon as a temporary script is in DIR (60 s at most).
+# Sets st, its status, and mid: 1 if a temporary script was there just
+# before the signal.  Then checks all or nothing.
+sigterm() {
+	"$bin" -o "$1" -n "$(cat "$tmp/field")" -z a -z b -z c \
 	    "$tmp/big.json" > /dev/null 2>&1 &
 	pid=$!
-	sleep "$delay"
+	mid=0
+	if [ "$2" = write ]; then
+		n=0
+		while [ $mid -eq 0 ] && [ $n -lt 6000 ] &&
+		    kill -0 "$pid" 2> /dev/null; do
+			for f in "$1"/.meta-d-*.tmp; do
+				[ -e "$f" ] && mid=1
+			done
+			[ $mid -eq 1 ] || sleep 0.01
+			n=$((n + 1))
+		done
+	else
+		sleep "$2"
+	fi
 	kill -TERM "$pid" 2> /dev/null
 	wait "$pid" 2> /dev/null
-	[ $? -gt 128 ] && signalled=$((signalled + 1))
-	n=$(ls -A "$d" 2> /dev/null | wc -l)
+	st=$?
+	n=$(ls -A "$1" 2> /dev/null | wc -l)
 	# all three scripts, or no directory at all (this run made it)
-	[ -z "$(ls -A "$d" 2> /dev/null | grep -v '^big-[abc]\.d$')" ] &&
-	    { [ ! -e "$d" ] || [ "$n" -eq 3 ]; }
-	ok $? "SIGTERM after ${delay}s: all or nothing: $(ls -A "$d" 2> /dev/null)"
+	[ -z "$(ls -A "$1" 2> /dev/null | grep -v '^big-[abc]\.d$')" ] &&
+	    { [ ! -e "$1" ] || [ "$n" -eq 3 ]; }
+	ok $? "SIGTERM ${2}: all or nothing: status $st, left: $(ls -A "$1" 2> /dev/null)"
+}
+
+# At a time (while the scripts are made, as a rule), then as the scripts
+# are written, until a signal is seen to land there: the run ends by it
+# and takes back all it did (mid-write, by the temporary script seen,
+# and held, since the directory that run made is gone).
+signalled=0
+for delay in 0.05 0.3; do
+	sigterm "$tmp/sig$delay" "$delay"
+	[ "$st" -gt 128 ] && signalled=$((signalled + 1))
 done
-echo "outdir: as meant: of 5 runs sent SIGTERM at 0.05 to 0.5 s, $signalled were stopped by it and $((5 - signalled)) had ended; each left all its scripts or none"
+landed=0
+tries=0
+while [ $landed -eq 0 ] && [ $tries -lt 3 ]; do
+	tries=$((tries + 1))
+	sigterm "$tmp/sigwrite$tries" write
+	[ "$st" -gt 128 ] && signalled=$((signalled + 1))
+	[ $mid -eq 1 ] && [ "$st" -eq 143 ] && [ ! -e "$tmp/sigwrite$tries" ] &&
+	    landed=1
+done
+[ $landed -eq 1 ]
+ok $? "SIGTERM landed while the scripts were written, in $tries of 3 tries, and all was undone (else the writes were too quick to catch: a disk, not tmpfs, as TMPDIR)"
+echo "outdir: as meant: of $((2 + tries)) runs sent SIGTERM, $signalled were stopped by it; $landed of the $tries sent it once a temporary script was there was stopped mid-write and undid all; each left all its scripts or none"
 
 # Errors: nothing on stdout, no file.
 "$bin" -o "$tmp/bad" -s nosuchfield examples/syscall-ops.json \
