@@ -258,6 +258,11 @@ check_args(const md_cli_opts_t *o)
 		    opt_name(o->o_givenopt[n], name), mode->cm_name);
 		return (md_cli_usage(o));
 	}
+	if (o->o_promname != NULL && o->o_promfile == NULL) {
+		md_cli_err(o, "--name names the --prometheus family: it "
+		    "cannot be used without --prometheus FILE");
+		return (md_cli_usage(o));
+	}
 	if (mode->cm_in == MD_CLI_INNONE && o->o_file != NULL) {
 		md_cli_err(o, "%s takes no METRIC", mode->cm_name);
 		return (md_cli_usage(o));

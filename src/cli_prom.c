@@ -11,14 +11,18 @@
  * exposition is written to a fresh name made exclusively there (a dot
  * first, not ending in .prom: the collector passes it over), then renamed
  * onto FILE's name within that directory.  A reader sees a whole
- * exposition or the one before, never part of one.  A write that fails
- * is said, and tracing goes on; the next interval tries again.
+ * exposition or the one before, never part of one.  A link someone placed
+ * at FILE's name is replaced by the rename, never written through.  A
+ * write that fails is said, and tracing goes on; the next interval tries
+ * again (in the directory of that name again, if the one opened was
+ * removed).
  */
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -145,6 +149,29 @@ md_cli_prom_add(md_cli_prom_t *cp, const char *const *keys,
 	return (md_prom_add(cp->cp_prom, keys, lens, v, err));
 }
 
+/*
+ * FILE's directory, removed while tracing (rm -r, a package purged and
+ * installed again), opened again by its name as at the start (its last
+ * name no link): if it is back, the next exposition goes there.  Only a
+ * directory that is gone (no link left to it) is given up; one renamed
+ * is still the one opened.  Returns 0 if the directory is another now.
+ */
+static int
+md_cli_prom_reopen(md_cli_prom_t *cp)
+{
+	char why[MD_ERRMSGLEN];
+	struct stat st;
+	md_cli_dir_t d;
+
+	if (fstat(cp->cp_dir.cd_fd, &st) != 0 || st.st_nlink > 0 ||
+	    md_cli_dir_open(&d, cp->cp_dir.cd_path, 0, why,
+	    sizeof (why)) != 0)
+		return (-1);
+	md_cli_dir_close(&cp->cp_dir, 0);
+	cp->cp_dir = d;
+	return (0);
+}
+
 /* text (len bytes) written as a fresh file, renamed onto FILE's name. */
 static int
 md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len)
@@ -152,8 +179,10 @@ md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len)
 	char *tmp = NULL;
 	int fd, e;
 
-	if ((e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp,
-	    &fd)) != 0)
+	e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp, &fd);
+	if (e == ENOENT && md_cli_prom_reopen(cp) == 0)
+		e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp, &fd);
+	if (e != 0)
 		return (e);
 	if (md_cli_write(fd, text, len) != 0 || close(fd) != 0) {
 		e = errno;

@@ -106,6 +106,84 @@ START_TEST(prom_should_gauge_the_last_interval)
 END_TEST
 
 /*
+ * min: the last interval's least, records of one series in an interval
+ * merged (--run may key min and max by more than the labels), never the
+ * least since the start.
+ */
+START_TEST(prom_should_gauge_the_least_of_the_last_interval)
+{
+	md_prom_t *p = md_prom_new("mn", "h", t_labels, 1, MD_AGG_MIN, NULL);
+	int64_t w = 5;
+
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	w = -7;
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	w = 2;
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_padd(p, "vi", NULL, MD_AGG_MIN, &w, 1, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP mn h\n# TYPE mn "
+	    "gauge\nmn{execname=\"sh\"} -7\nmn{execname=\"vi\"} 2\n"
+	    T_TAIL("mn"), 0, 0));
+	w = 3;		/* -7 was the last interval's, not this one's */
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	w = INT64_MIN;
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	w = INT64_MAX;
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP mn h\n# TYPE mn "
+	    "gauge\nmn{execname=\"sh\"} -9223372036854775808\n"
+	    T_TAIL("mn"), 0, 0));
+	w = 3;
+	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP mn h\n# TYPE mn "
+	    "gauge\nmn{execname=\"sh\"} 3\n" T_TAIL("mn"), 0, 0));
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * stddev: the last interval's (dtrace's, of the population), from
+ * count, sum and the 128-bit sum of squares, records merged with the
+ * low word's carry.
+ */
+START_TEST(prom_should_gauge_the_stddev_of_the_last_interval)
+{
+	md_prom_t *p = md_prom_new("sd", "h", NULL, 0, MD_AGG_STDDEV, NULL);
+	int64_t w[4] = { 3, 6, 14, 0 };		/* 1, 2, 3 */
+	int64_t a[4] = { 1, 3037000000, 0, 0 };
+	int64_t b[4] = { 1, 3037001000, 0, 0 };
+	const char *t;
+	double d;
+
+	t_padd(p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP sd h\n# TYPE sd "
+	    "gauge\nsd 0.816496580927726\n" T_TAIL("sd"), 0, 0));
+	w[0] = 1;	/* 4 alone, in two records of it: 0 */
+	w[1] = 4;
+	w[2] = 16;
+	t_padd(p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_padd(p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\nsd 0\n"));
+	ck_assert_ptr_null(strstr(t_text(p, 0, 0), "\nsd "));
+
+	/*
+	 * each square below 2^64, their sum above: the carry counts (500;
+	 * 0 without it; about 500 where long double is double)
+	 */
+	a[2] = (int64_t)(UINT64_C(3037000000) * UINT64_C(3037000000));
+	b[2] = (int64_t)(UINT64_C(3037001000) * UINT64_C(3037001000));
+	t_padd(p, NULL, NULL, MD_AGG_STDDEV, a, 4, NULL);
+	t_padd(p, NULL, NULL, MD_AGG_STDDEV, b, 4, NULL);
+	t = strstr(t_text(p, 0, 0), "\nsd ");
+	ck_assert_ptr_nonnull(t);
+	d = strtod(t + 4, NULL);
+	ck_assert_msg(d > 490 && d < 510, "stddev of 3037000000 and "
+	    "3037001000: %g, not 500 (the carry lost?)", d);
+	md_prom_free(p);
+}
+END_TEST
+
+/*
  * A quantization: a histogram, cumulative since the start, le the
  * bucket's greatest value, for the buckets that held an event; an open
  * top bucket only in +Inf; NAME_count; no NAME_sum.
@@ -196,6 +274,8 @@ prom_suite(void)
 
 	tcase_add_test(tc, prom_should_total_counters_since_the_start);
 	tcase_add_test(tc, prom_should_gauge_the_last_interval);
+	tcase_add_test(tc, prom_should_gauge_the_least_of_the_last_interval);
+	tcase_add_test(tc, prom_should_gauge_the_stddev_of_the_last_interval);
 	tcase_add_test(tc, prom_should_make_histograms_of_distributions);
 	tcase_add_test(tc, prom_should_escape_what_the_format_asks);
 	tcase_add_test(tc, prom_should_refuse_names_that_are_no_names);
