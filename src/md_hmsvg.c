@@ -24,6 +24,13 @@
  * kept in hundredths of a pixel, as integers, so that neighbours meet
  * exactly; the cells are drawn crispEdges, with no seam between them.
  *
+ * Labels: a row's bounds beside it, for every row, every second or every
+ * fifth, as many as stand apart beside their rows.  Rows that crowd (the
+ * top of each of llquantize's decades, a cluster on a linear axis) keep
+ * a label every fifth row all the same: the labels are moved apart, as
+ * little as they can be, each with a leader to its row; the map is made
+ * tall enough for them.  The axis stays true.
+ *
  * Everything is computed once per row and once per column; a cell is made
  * in one piece and appended once, into a buffer reserved at the size the
  * cells will take, so that time and memory are linear in the cells (the
@@ -40,7 +47,9 @@
 
 #define	HM_MAPW		1000	/* the map's least width, pixels */
 #define	HM_MAPH		400	/* its least height */
-#define	HM_LABELH	14	/* the height a row's label needs */
+#define	HM_LABELH	14	/* the map's height a row's label needs */
+#define	HM_LABELGAP	12	/* two labels' middles at least this apart */
+#define	HM_LEAD		12	/* a leader's run, from a label to its row */
 #define	HM_TOP		64	/* above the map: the title and summary */
 #define	HM_BOTTOM	72	/* below: the times, caption and legend */
 #define	HM_RIGHT	24
@@ -60,6 +69,19 @@ typedef struct md_hmrow {
 	int64_t		hr_h;
 } md_hmrow_t;
 
+/*
+ * A label of the value axis: its row and its middle.  While the labels
+ * are moved apart, the blocks that the pooling makes are kept in the
+ * labels too (hl_sum, hl_n), block j in label j, j never past the label
+ * being read: no allocation more, and hl_y is another field.
+ */
+typedef struct md_hmlabel {
+	size_t		hl_row;
+	int64_t		hl_y;		/* 1/100 pixel */
+	double		hl_sum;		/* a block's positions, summed */
+	size_t		hl_n;		/* and its labels */
+} md_hmlabel_t;
+
 typedef struct md_hmdraw {
 	const md_heatmap_t *hd_h;
 	md_buf_t	hd_out;
@@ -69,7 +91,9 @@ typedef struct md_hmdraw {
 	md_buf_t	hd_rowtext;	/* each row's attributes and range, */
 	size_t		*hd_rowoff;	/* from offsets 2i, 2i + 1, 2i + 2 */
 	int		hd_log;		/* a logarithmic value axis */
-	size_t		hd_every;	/* a label every 1, 2 or 5 rows */
+	md_hmlabel_t	*hd_labels;	/* the lowest first */
+	size_t		hd_nlabels;
+	int		hd_lead;	/* a label moved: leaders drawn */
 	int64_t		hd_left;	/* the map, 1/100 pixel */
 	int64_t		hd_w;
 	int64_t		hd_hgt;
@@ -382,13 +406,8 @@ md_hm_place(md_hmdraw_t *d)
 
 	d->hd_hgt = 100 * (int64_t)(HM_LABELH * ((n + 4) / 5) > HM_MAPH ?
 	    HM_LABELH * ((n + 4) / 5) : HM_MAPH);
-	d->hd_every = 5;
 	if (n == 0)
 		return;
-	if (d->hd_hgt / (int64_t)n >= HM_LABELH * 100)
-		d->hd_every = 1;
-	else if (2 * d->hd_hgt / (int64_t)n >= HM_LABELH * 100)
-		d->hd_every = 2;
 	lo = r[0].hr_lo;
 	hi = r[n - 1].hr_hi;
 	if (!(hi > lo)) {	/* log2 near 2^63 is one double: a row a step */
@@ -489,40 +508,106 @@ md_hm_label(const md_hmdraw_t *d, size_t i, char *buf, size_t len)
 		    d->hd_rowtext.mb_data + off[1]);
 }
 
-/*
- * Whether row i has a label: every row, every second or every fifth,
- * from the lowest, as many as the rows' mean height has room for, but
- * one that would run into the last label (*lastp, its middle).
- */
-static int
-md_hm_labelled(const md_hmdraw_t *d, size_t i, int64_t *lastp)
+/* Row i's middle on the page, 1/100 pixel. */
+static int64_t
+md_hm_mid(const md_hmdraw_t *d, size_t i)
 {
-	int64_t cy = d->hd_rows[i].hr_y + d->hd_rows[i].hr_h / 2;
-
-	if (i % d->hd_every != 0 || *lastp - cy < HM_LABELH * 80)
-		return (0);
-	*lastp = cy;
-	return (1);
+	return (d->hd_rows[i].hr_y + d->hd_rows[i].hr_h / 2);
 }
 
-/* The left margin: room for the axis's name and the longest label. */
+/*
+ * The labels moved apart as little as they can be (in least squares),
+ * HM_LABELGAP apart and inside the map: measured up from the map's
+ * bottom, label k must be k gaps above the lowest, so its height less k
+ * gaps must not fall from one label to the next.  Where it would, the
+ * labels are pooled into a block at their mean (pool adjacent violators,
+ * linear in the labels); the blocks are then kept inside the map.
+ */
+static void
+md_hm_spread(md_hmdraw_t *d)
+{
+	md_hmlabel_t *l = d->hd_labels;
+	int64_t bottom = HM_TOP * 100 + d->hd_hgt;
+	double gap = HM_LABELGAP * 100, hi, v;
+	size_t k, j, i, nb = 0, m = d->hd_nlabels;
+
+	for (k = 0; k < m; k++) {
+		l[nb].hl_sum = (double)(bottom - l[k].hl_y) - (double)k * gap;
+		l[nb++].hl_n = 1;
+		while (nb > 1 && l[nb - 2].hl_sum * (double)l[nb - 1].hl_n >
+		    l[nb - 1].hl_sum * (double)l[nb - 2].hl_n) {
+			l[nb - 2].hl_sum += l[nb - 1].hl_sum;
+			l[nb - 2].hl_n += l[nb - 1].hl_n;
+			nb--;
+		}
+	}
+	hi = (double)d->hd_hgt - (double)(m - 1) * gap;
+	for (j = 0, k = 0; j < nb; j++) {
+		v = l[j].hl_sum / (double)l[j].hl_n;
+		v = v > hi ? hi : v;
+		v = v < 0 ? 0 : v;
+		for (i = l[j].hl_n; i > 0; i--, k++)
+			l[k].hl_y = bottom - (int64_t)(v + (double)k * gap + 0.5);
+	}
+}
+
+/*
+ * The rows that have a label, and where: every row, every second or
+ * every fifth, from the lowest, the most that stand HM_LABELGAP apart
+ * beside their rows; else every fifth, moved apart where they crowd,
+ * each with a leader to its row.  The map is tall enough for that
+ * (HM_LABELH a fifth of the rows), so that the bounds of at least every
+ * fifth row are always there (SPEC 8.4): llquantize's rows crowd at the
+ * top of each decade, a linear axis's where the values cluster.
+ */
+static int
+md_hm_labels(md_hmdraw_t *d, md_error_t *err)
+{
+	static const size_t every[] = { 1, 2, 5 };
+	md_hmlabel_t *l;
+	size_t e, i, m = 0, n = d->hd_nrows;
+	int apart = 0;
+
+	if ((l = d->hd_labels = calloc(n + 1, sizeof (*l))) == NULL)
+		return (md_error_nomem(err));
+	for (e = 0; e < 3 && !apart; e++) {
+		apart = 1;
+		for (i = 0, m = 0; i < n; i += every[e], m++) {
+			l[m].hl_row = i;
+			l[m].hl_y = md_hm_mid(d, i);
+			if (m > 0 && l[m - 1].hl_y - l[m].hl_y <
+			    HM_LABELGAP * 100)
+				apart = 0;
+		}
+	}
+	d->hd_nlabels = m;
+	if (apart)
+		return (0);
+	md_hm_spread(d);
+	for (i = 0; i < m; i++)
+		d->hd_lead |= l[i].hl_y != md_hm_mid(d, l[i].hl_row);
+	return (0);
+}
+
+/*
+ * The left margin: room for the axis's name, the longest label and,
+ * where a label moved, the leaders.
+ */
 static void
 md_hm_margin(md_hmdraw_t *d)
 {
-	int64_t last = INT64_MAX;
 	char label[64];
 	size_t i, n, most = 0;
 	const unsigned char *p;
 
-	for (i = 0; i < d->hd_nrows; i++) {
-		if (!md_hm_labelled(d, i, &last))
-			continue;
-		md_hm_label(d, i, label, sizeof (label));
+	for (i = 0; i < d->hd_nlabels; i++) {
+		md_hm_label(d, d->hd_labels[i].hl_row, label, sizeof (label));
 		for (n = 0, p = (const unsigned char *)label; *p != '\0'; p++)
 			n += (*p & 0xc0) != 0x80;	/* characters */
 		most = n > most ? n : most;
 	}
-	d->hd_left = 100 * (HM_AXIS + (int64_t)((double)most * HM_CHARW) + 1);
+	d->hd_left = 100 * (HM_AXIS + (int64_t)((double)most * HM_CHARW) + 1 +
+	    (d->hd_lead ? HM_LEAD : 0));
 }
 
 /* A count's shade: #rrggbb from white (0) to HM_DARK (the largest). */
@@ -775,25 +860,54 @@ md_hm_summary(md_hmdraw_t *d, const char *title)
 	md_buf_puts(o, "\" fill=\"none\" stroke=\"#cccccc\"/>\n");
 }
 
+/* " X,Y" into o. */
+static void
+md_hm_point(md_buf_t *o, int64_t x, int64_t y)
+{
+	md_buf_putc(o, ' ');
+	md_hm_putc(o, x);
+	md_buf_putc(o, ',');
+	md_hm_putc(o, y);
+}
+
+/*
+ * A label's leader: from beside its text, at y, to its row's middle, mid,
+ * at the map's left edge; across the leaders' room where there is one.
+ */
+static void
+md_hm_leader(md_hmdraw_t *d, int64_t y, int64_t mid)
+{
+	md_buf_t *o = &d->hd_out;
+	int64_t x = d->hd_left - 500 - (d->hd_lead ? HM_LEAD * 100 : 0);
+
+	md_buf_puts(o, "<polyline points=\"");
+	md_hm_putc(o, x);
+	md_buf_putc(o, ',');
+	md_hm_putc(o, y);
+	if (d->hd_lead)
+		md_hm_point(o, d->hd_left - 500, mid);
+	md_hm_point(o, d->hd_left, mid);
+	md_buf_puts(o, d->hd_lead ? "\" fill=\"none\" stroke=\"#808080\" "
+	    "stroke-width=\"0.6\"/>\n" : "\" fill=\"none\" "
+	    "stroke=\"#333333\"/>\n");
+}
+
 /* Beside the map: the labelled rows' buckets, and the axis's name. */
 static void
 md_hm_yaxis(md_hmdraw_t *d)
 {
 	md_buf_t *o = &d->hd_out;
-	const md_hmrow_t *r = d->hd_rows;
-	int64_t cy, last = INT64_MAX;
+	const md_hmlabel_t *l = d->hd_labels;
+	int64_t x = d->hd_left - 800 - (d->hd_lead ? HM_LEAD * 100 : 0);
 	char label[64];
 	size_t i;
 
 	md_buf_puts(o, "<g font-size=\"10\" fill=\"#333333\" "
 	    "text-anchor=\"end\">\n");
-	for (i = 0; i < d->hd_nrows; i++) {
-		if (!md_hm_labelled(d, i, &last))
-			continue;
-		cy = r[i].hr_y + r[i].hr_h / 2;
-		md_hm_line(o, d->hd_left - 500, cy, d->hd_left, cy);
-		md_hm_label(d, i, label, sizeof (label));
-		md_hm_text(o, d->hd_left - 800, cy + 350, "", label);
+	for (i = 0; i < d->hd_nlabels; i++) {
+		md_hm_leader(d, l[i].hl_y, md_hm_mid(d, l[i].hl_row));
+		md_hm_label(d, l[i].hl_row, label, sizeof (label));
+		md_hm_text(o, x, l[i].hl_y + 350, "", label);
 	}
 	md_buf_puts(o, "</g>\n<text transform=\"translate(18 ");
 	md_hm_putc(o, HM_TOP * 100 + d->hd_hgt / 2);
@@ -855,7 +969,7 @@ md_hm_layout(md_hmdraw_t *d, md_error_t *err)
 	d->hd_log = md_hm_islog(d);
 	md_hm_span(d);
 	md_hm_place(d);
-	if (md_hm_rowtext(d, err) != 0)
+	if (md_hm_rowtext(d, err) != 0 || md_hm_labels(d, err) != 0)
 		return (-1);
 	md_hm_margin(d);
 	md_hm_timescale(d);
@@ -896,6 +1010,7 @@ md_hm_draw(const md_heatmap_t *h, const char *title, size_t *lenp,
 	free(d.hd_rows);
 	free(d.hd_rowof);
 	free(d.hd_rowoff);
+	free(d.hd_labels);
 	md_buf_fini(&d.hd_out);
 	md_buf_fini(&d.hd_rowtext);
 	if (svg != NULL && lenp != NULL)

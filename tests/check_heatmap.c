@@ -4,6 +4,8 @@
  * holds, where it is, its shade, and every malformed line's message.
  */
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -345,6 +347,231 @@ START_TEST(heatmap_should_escape_its_title_for_xml)
 }
 END_TEST
 
+/* A row of a drawn map: its bucket, its middle, and whether labelled. */
+typedef struct hm_row {
+	char	r_range[64];	/* "[MIN, MAX]", as the tooltips write it */
+	double	r_mid;		/* y + height / 2 */
+	int	r_label;
+} hm_row_t;
+
+/* An attribute of the element that starts at tag, up to end, a number. */
+static double
+tag_attr(const char *tag, const char *end, const char *name)
+{
+	const char *a = strstr(tag, t_fmt(" %s=\"", name));
+
+	ck_assert_msg(a != NULL && a < end, "no %s in %.60s", name, tag);
+	return (strtod(a + strlen(name) + 3, NULL));
+}
+
+/* The rows of svg, from the lowest up (the greatest y first); how many. */
+static size_t
+hm_rows(const char *svg, hm_row_t *rows, size_t max)
+{
+	const char *r = svg, *t, *b, *e;
+	size_t n = 0, i;
+
+	while ((r = strstr(r, "<rect x=")) != NULL) {
+		t = strstr(r, "<title>");
+		if (t == NULL || t > strchr(r, '>') + 1) {
+			r++;
+			continue;
+		}
+		b = strchr(t, ' ') + 1;
+		e = strstr(b, "]: ") + 1;
+		for (i = 0; i < n && (strlen(rows[i].r_range) != (size_t)(e - b) ||
+		    strncmp(rows[i].r_range, b, (size_t)(e - b)) != 0); i++)
+			continue;
+		if (i == n) {
+			ck_assert_uint_lt(n, max);
+			(void) snprintf(rows[n].r_range, sizeof (rows[n].r_range),
+			    "%.*s", (int)(e - b), b);
+			rows[n].r_mid = tag_attr(r, t, "y") +
+			    tag_attr(r, t, "height") / 2;
+			rows[n++].r_label = 0;
+		}
+		r = e;
+	}
+	for (i = 1; i < n; i++) {	/* insertion: the rows nearly sorted */
+		hm_row_t x = rows[i];
+		size_t j = i;
+
+		for (; j > 0 && rows[j - 1].r_mid < x.r_mid; j--)
+			rows[j] = rows[j - 1];
+		rows[j] = x;
+	}
+	return (n);
+}
+
+/* A label's text as its row's range: "\u2264 X" is "[null, X]". */
+static const char *
+label_range(const char *text, size_t len)
+{
+	if (len > 4 && strncmp(text, "\xe2\x89\xa4 ", 4) == 0)
+		return (t_fmt("[null, %.*s]", (int)len - 4, text + 4));
+	if (len > 4 && strncmp(text, "\xe2\x89\xa5 ", 4) == 0)
+		return (t_fmt("[%.*s, null]", (int)len - 4, text + 4));
+	return (t_fmt("%.*s", (int)len, text));
+}
+
+/*
+ * The next label in the value axis's group, after *lp and before end:
+ * its <text> tag at *tp, the row it names (an index into rows, of n), and
+ * *lp past it.  -1 when there is none.
+ */
+static int
+hm_label(const char **lp, const char *end, const char **tp,
+    const hm_row_t *rows, size_t n, const char *what)
+{
+	const char *t = strstr(*lp, "<text x="), *x;
+	const char *range;
+	size_t i;
+
+	if (t == NULL || t > end)
+		return (-1);
+	x = strchr(t, '>') + 1;
+	range = label_range(x, (size_t)(strchr(x, '<') - x));
+	for (i = 0; i < n && strcmp(rows[i].r_range, range) != 0; i++)
+		continue;
+	ck_assert_msg(i < n, "%s: label %s names no row", what, range);
+	*tp = t;
+	*lp = x;
+	return ((int)i);
+}
+
+/*
+ * Every label beside the value axis names a row, and no five rows in a
+ * row go without one (SPEC 8.4: bounds beside at least every fifth row);
+ * each label's leader runs from beside its text to its row's middle at
+ * the map's left edge; and the labels are apart, 11 pixels or more.
+ */
+static void
+hm_check_labels(const char *svg, const char *what)
+{
+	static hm_row_t rows[1024];
+	const char *g, *end, *l, *t, *p;
+	double last = 1e9, ty, ly, ey, left;
+	size_t n = hm_rows(svg, rows, 1024), run = 0, nlab = 0, i;
+	int r;
+
+	ck_assert_msg(n >= 100, "%s: %zu rows", what, n);
+	g = strstr(svg, "<g font-size=\"10\" fill=\"#333333\" "
+	    "text-anchor=\"end\">");
+	ck_assert_ptr_nonnull(g);
+	end = strstr(g, "</g>");
+	for (l = g; (r = hm_label(&l, end, &t, rows, n, what)) >= 0; nlab++)
+		rows[r].r_label = 1;
+	for (i = 0; i < n; i++) {
+		run = rows[i].r_label ? 0 : run + 1;
+		ck_assert_msg(run < 5, "%s: %zu labels, %zu rows; rows %zu to "
+		    "%zu (%s to %s) have none", what, nlab, n, i - 4, i,
+		    rows[i - 4].r_range, rows[i].r_range);
+	}
+	p = strstr(strstr(svg, "<g id=\"md-cells\""), "<rect x=\"") + 9;
+	left = strtod(p, NULL);
+	for (l = g; (r = hm_label(&l, end, &t, rows, n, what)) >= 0; ) {
+		/* the leader before the text: "X,Y ... LEFT,MIDDLE" */
+		for (p = t; p > g && strncmp(p, "<polyline", 9) != 0; p--)
+			continue;
+		ck_assert_msg(p > g && strstr(p, "<text") == t, "%s: label %s "
+		    "has no leader", what, rows[r].r_range);
+		p = strstr(p, "points=\"") + 8;
+		(void) strtod(p, (char **)&p);
+		ly = strtod(p + 1, NULL);
+		p = strchr(p, '"');
+		while (*--p != ' ')
+			continue;
+		ck_assert_double_eq(strtod(p + 1, (char **)&p), left);
+		ey = strtod(p + 1, NULL);
+		ty = tag_attr(t, l, "y");
+		ck_assert_msg(ey > rows[r].r_mid - 0.011 &&
+		    ey < rows[r].r_mid + 0.011, "%s: label %s's leader ends at "
+		    "%g, its row's middle is %g", what, rows[r].r_range, ey,
+		    rows[r].r_mid);
+		ck_assert_msg(ty - ly > 3.49 && ty - ly < 3.51, "%s: label %s "
+		    "at %g, its leader starts at %g", what, rows[r].r_range, ty,
+		    ly);
+		ck_assert_msg(last - ty >= 11, "%s: label %s at %g, under 11 "
+		    "pixels below the last at %g", what, rows[r].r_range, ty,
+		    last);
+		last = ty;
+	}
+}
+
+/* A line of one distribution, its buckets from the caller: the map. */
+static char *
+hm_buckets(md_buf_t *b)
+{
+	md_error_t err;
+	char *svg;
+
+	md_buf_puts(b, "]}");
+	ck_assert(!md_buf_failed(b));
+	svg = hm_try(md_buf_str(b), NULL, "t", &err);
+	ck_assert_msg(svg != NULL, "no map: %s", err.mde_msg);
+	md_buf_fini(b);
+	return (svg);
+}
+
+static void
+hm_bucket(md_buf_t *b, const char *lo, const char *hi, unsigned count)
+{
+	md_buf_puts(b, t_fmt("%s[[%s,%s],%u]", b->mb_data[b->mb_len - 1] ==
+	    '[' ? "" : ",", lo, hi, count));
+}
+
+START_TEST(heatmap_should_label_at_least_every_fifth_row)
+{
+	md_buf_t b;
+	char *svg;
+	long long v, s;
+	int k;
+
+	/* llquantize(x, 10, 3, 8, 90): 90 buckets a decade, 450 rows */
+	md_buf_init(&b);
+	md_buf_puts(&b, "{\"start\": 1, \"duration\": 1, \"value\": [");
+	for (v = 1000; v < 100000000; v += s) {
+		for (s = 100; v >= s * 100; s *= 10)
+			continue;
+		hm_bucket(&b, t_fmt("%lld", v), t_fmt("%lld", v + s - 1),
+		    (unsigned)(v % 7 + 1));
+	}
+	svg = hm_buckets(&b);
+	ck_assert_ptr_nonnull(strstr(svg, "value axis logarithmic"));
+	hm_check_labels(svg, "llquantize");
+	free(svg);
+
+	/* lquantize(x, 0, 10000, 1): 300 rows at 0 to 299, a tail above */
+	md_buf_init(&b);
+	md_buf_puts(&b, "{\"start\": 1, \"duration\": 1, \"value\": [");
+	hm_bucket(&b, "null", "-1", 3);
+	for (v = 0; v < 300; v++)
+		hm_bucket(&b, t_fmt("%lld", v), t_fmt("%lld", v), 9);
+	for (v = 500; v < 10000; v += 500 + v / 4)
+		hm_bucket(&b, t_fmt("%lld", v), t_fmt("%lld", v), 1);
+	hm_bucket(&b, "10000", "null", 2);
+	svg = hm_buckets(&b);
+	ck_assert_ptr_nonnull(strstr(svg, "value axis linear"));
+	hm_check_labels(svg, "lquantize");
+	free(svg);
+
+	/* quantize, every bucket: 127 rows, a linear axis (0 and below) */
+	md_buf_init(&b);
+	md_buf_puts(&b, "{\"start\": 1, \"duration\": 1, \"value\": [");
+	for (k = 62; k >= 0; k--)
+		hm_bucket(&b, t_fmt("%lld", k == 62 ? -LLONG_MAX - 1 :
+		    -(2LL << k) + 1), t_fmt("%lld", -(1LL << k)), 4);
+	hm_bucket(&b, "0", "0", 5);
+	for (k = 0; k < 63; k++)
+		hm_bucket(&b, t_fmt("%lld", 1LL << k), t_fmt("%lld", k == 62 ?
+		    LLONG_MAX : (2LL << k) - 1), 6);
+	svg = hm_buckets(&b);
+	ck_assert_ptr_nonnull(strstr(svg, "value axis linear"));
+	hm_check_labels(svg, "quantize");
+	free(svg);
+}
+END_TEST
+
 /*
  * A bad line and its message, with the line's number and column.  V is
  * the start of a line up to its value, 38 bytes: the value at column 38.
@@ -576,6 +803,7 @@ heatmap_suite(void)
 	tcase_add_test(tc,
 	    heatmap_should_take_drops_errors_keys_in_any_order_and_blanks);
 	tcase_add_test(tc, heatmap_should_escape_its_title_for_xml);
+	tcase_add_test(tc, heatmap_should_label_at_least_every_fifth_row);
 	tcase_add_loop_test(tc, heatmap_should_name_the_line_of_every_fault, 0,
 	    (int)(sizeof (hm_bad) / sizeof (hm_bad[0])));
 	tcase_add_test(tc, heatmap_should_refuse_a_key_where_values_have_none);

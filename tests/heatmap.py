@@ -11,6 +11,11 @@
 #	heatmap.py quantize FILE.svg
 #		the rows of a quantize are powers of two, equally tall, each
 #		one step above the last, an empty power an empty step
+#	heatmap.py labels FILE.svg
+#		a label beside at least every fifth row (SPEC 8.4): each
+#		names a row, its leader ends at that row's middle on the
+#		map's edge, the labels are 11 pixels apart or more, and no
+#		five rows in a row go without one
 #	heatmap.py pixels FILE.svg FILE.png
 #		as a browser drew it: at each cell's middle its own shade, the
 #		darkest where the count is largest, and white where a row
@@ -146,6 +151,54 @@ def check_quantize(svg):
         fail("the test needs an empty power of two among the rows")
 
 
+def label_range(text):
+    """A label as its row's bucket: "\u2264 X" is "[null, X]"."""
+    if text.startswith("\u2264 "):
+        return "[null, %s]" % text[2:]
+    if text.startswith("\u2265 "):
+        return "[%s, null]" % text[2:]
+    return text
+
+
+def check_labels(svg):
+    rows, left = {}, None
+    for _, lo, hi, _, a in cells(svg):
+        mid = float(a["y"]) + float(a["height"]) / 2
+        rows["[%s, %s]" % (lo, hi)] = mid
+        left = float(a["x"]) if left is None else min(left, float(a["x"]))
+    order = sorted(rows, key=lambda r: -rows[r])    # the lowest first
+    group = [g for g in ET.parse(svg).getroot().iter(SVG + "g")
+             if g.get("font-size") == "10" and g.get("text-anchor") == "end"]
+    if len(group) != 1:
+        fail("%d groups of labels" % len(group))
+    labelled, last, leader = set(), None, None
+    for e in group[0]:
+        if e.tag == SVG + "polyline":
+            leader = [tuple(map(float, p.split(",")))
+                      for p in e.get("points").split()]
+            continue
+        r = label_range(e.text)
+        if r not in rows:
+            fail("label %s names no row" % r)
+        if leader is None:
+            fail("label %s has no leader" % r)
+        y = float(e.get("y"))
+        if abs(leader[0][1] + 3.5 - y) > 0.01 or leader[-1][0] != left or \
+                abs(leader[-1][1] - rows[r]) > 0.011:
+            fail("label %s at %g: its leader %s, its row's middle %g" %
+                 (r, y, leader, rows[r]))
+        if last is not None and last - y < 11:
+            fail("label %s at %g, under 11 pixels from the last" % (r, y))
+        labelled.add(r)
+        last, leader = y, None
+    run = 0
+    for i, r in enumerate(order):
+        run = 0 if r in labelled else run + 1
+        if run == 5:
+            fail("%d labels, %d rows: rows %s to %s have none" %
+                 (len(labelled), len(order), order[i - 4], r))
+
+
 def png(path):
     """(width, height, rows of (r, g, b)) of an 8-bit RGB or RGBA PNG."""
     with open(path, "rb") as f:
@@ -255,6 +308,8 @@ def main(a):
         check_lines(a[1], a[2], a[3] if len(a) > 3 else None)
     elif len(a) == 2 and a[0] == "quantize":
         check_quantize(a[1])
+    elif len(a) == 2 and a[0] == "labels":
+        check_labels(a[1])
     elif len(a) == 3 and a[0] == "pixels":
         check_pixels(a[1], a[2])
     elif len(a) == 4 and a[0] == "gen":

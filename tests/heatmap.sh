@@ -171,6 +171,9 @@ heat ex --title 'System call latency, ns: 1 us and more (linux/syscall)' \
     "$ex/syscall-latency.jsonl" && cmp -s "$tmp/ex.svg" \
     "$ex/syscall-latency.svg"
 ok $? "$ex/syscall-latency.svg is what this meta-d draws of its lines"
+out=$(python3 "$py" labels "$tmp/ex.svg")
+ok $? "its $(grep -c '<polyline' "$tmp/ex.svg") labels: one beside at least" \
+    "every fifth of its rows, each with a leader to its row: $out"
 
 # --- a real browser: headless Chromium
 if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
