@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -321,6 +322,29 @@ md_cli_dir_open(md_cli_dir_t *d, const char *path, int flags, char *why,
 }
 
 /*
+ * 64 bits no other user can guess (/dev/urandom, which every system
+ * meta-d is for has), for temporary names in a directory that others may
+ * write to: a name planted in advance never matches, so the exclusive
+ * create succeeds at once.  Without /dev/urandom, the clock's nanoseconds.
+ */
+static unsigned long long
+md_cli_dir_random(void)
+{
+	unsigned long long r = 0;
+	struct timespec ts;
+	int fd = open("/dev/urandom", O_RDONLY);
+
+	if (fd < 0 || read(fd, &r, sizeof (r)) != (ssize_t)sizeof (r)) {
+		(void) clock_gettime(CLOCK_REALTIME, &ts);
+		r = (unsigned long long)ts.tv_sec * 1000000000ULL +
+		    (unsigned long long)ts.tv_nsec;
+	}
+	if (fd >= 0)
+		(void) close(fd);
+	return (r);
+}
+
+/*
  * A new file in d, created exclusively as a name of its own that starts
  * with a dot and does not end in ".prom" or ".d" (readers of the
  * directory pass it over); mode as given.  Its name in *namep (the caller
@@ -334,8 +358,8 @@ md_cli_dir_tmpfile(md_cli_dir_t *d, mode_t mode, char **namep, int *fdp)
 	int tries, fd;
 
 	for (tries = 0; tries < 100; tries++) {
-		(void) snprintf(name, sizeof (name), ".meta-d-%lu-%lu.tmp",
-		    (unsigned long)getpid(), seq++);
+		(void) snprintf(name, sizeof (name), ".meta-d-%lu-%lu-%016llx.tmp",
+		    (unsigned long)getpid(), seq++, md_cli_dir_random());
 		fd = openat(d->cd_fd, name, O_WRONLY | O_CREAT | O_EXCL |
 		    O_NOFOLLOW, mode);
 		if (fd < 0 && errno == EEXIST)

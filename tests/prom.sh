@@ -241,8 +241,9 @@ ok $? "no directory at the start: status 1 before tracing: $(cat "$tmp/err")"
 # links are never written through: a symbolic link at FILE to a file of
 # root's is replaced by a fresh file of root's, and so is a hard link
 # (made here by root, as a user may where fs.protected_hardlinks is 0);
-# the temporary names meta-d would take first (.meta-d-PID-N.tmp), held
-# by links to that file, are passed over, not opened.
+# links planted at the names a guess would take (.meta-d-PID-N.tmp: meta-d
+# adds 64 random bits, so no name can be held in advance) stay as they
+# were, not opened.
 mkdir "$tmp/theirs"
 chown nobody "$tmp/theirs"
 printf 'root\047s, not to be written\n' > "$tmp/secret"
