@@ -58,12 +58,14 @@
  * option, and excludes every other mode.  A mode reads its input
  * (cm_in), takes the options of its groups (cm_takes: any other given is
  * a usage error), and its handler either leaves what it makes for
- * md_cli_main() to write once all went well or, streaming, writes it.
+ * md_cli_main() to write once all went well, or (cm_writes: --run, which
+ * streams, and -o, whose stdout is part of what it undoes on failure)
+ * writes it to cj_fd, which only such a mode is given.
  */
 static const md_cli_mode_t md_cli_modes[] = {
 	{ 0, "the scripts", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_scripts },
 	{ OPT_JSON, "--json", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_json },
-	{ 'o', "-o", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_outdir },
+	{ 'o', "-o", MD_CLI_INMETRIC, MD_CLI_TREQ, 1, md_cli_outdir },
 	{ OPT_CHECK, "--check", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TCOMPILE, 0,
 	    md_cli_check },
 	{ OPT_CHECKD, "--check-d", MD_CLI_INTEXT, 0, 0, md_cli_checkd },
@@ -718,6 +720,7 @@ dispatch(md_cli_opts_t *o, md_cli_job_t *j)
 	int rv, fd;
 
 	j->cj_o = o;
+	j->cj_fd = o->o_mode->cm_writes ? o->o_out : -1;
 	if (o->o_mode->cm_in == MD_CLI_INNONE)
 		return (o->o_mode->cm_run(j));
 	if ((rv = find_input(o, &fd)) == MD_CLI_SUCCESS &&

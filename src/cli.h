@@ -118,6 +118,8 @@ typedef struct md_cli_job {
 	const md_request_t	*cj_req;	/* INMETRIC */
 	char			*cj_out;	/* written once it succeeded; */
 	size_t			cj_outlen;	/* cli.c frees it */
+	int			cj_fd;		/* a writing mode's stdout; */
+						/* -1 for the others */
 } md_cli_job_t;
 
 /* A mode: an entry of cli.c's table. */
@@ -126,7 +128,8 @@ typedef struct md_cli_mode {
 	const char	*cm_name;	/* "--json", in messages */
 	md_cli_in_t	cm_in;		/* what it reads */
 	unsigned	cm_takes;	/* MD_CLI_T* groups it takes */
-	int		cm_stream;	/* writes as it goes, not at the end */
+	int		cm_writes;	/* writes stdout itself (cj_fd), */
+					/* not cj_out once all went well */
 	int		(*cm_run)(md_cli_job_t *);
 } md_cli_mode_t;
 

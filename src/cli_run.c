@@ -68,6 +68,7 @@ md_run_fail(md_error_t *err, const char *msg)
 /* One run: its handle, its values, and what the interval saw. */
 typedef struct md_run {
 	const md_cli_opts_t	*ru_o;
+	int			ru_fd;		/* the lines' */
 	md_dt_t			*ru_dt;
 	md_values_t		*ru_values;
 	md_series_t		*ru_series;
@@ -326,7 +327,7 @@ md_run_interval(md_run_t *ru, double start, double duration, int last)
 	md_cli_prom_write(&ru->ru_prom, ru->ru_o, ru->ru_drops,
 	    ru->ru_errors);
 	ru->ru_drops = ru->ru_errors = 0;
-	if (md_cli_write(ru->ru_o->o_out, line, len) != 0) {
+	if (md_cli_write(ru->ru_fd, line, len) != 0) {
 		free(line);
 		return (-1);	/* stdout closed: an end, without a word */
 	}
@@ -414,6 +415,7 @@ md_cli_run(md_cli_job_t *j)
 	(void) memset(&ru, 0, sizeof (ru));
 	ru.ru_prom.cp_dir.cd_fd = ru.ru_prom.cp_dir.cd_pfd = -1;
 	ru.ru_o = o;
+	ru.ru_fd = j->cj_fd;
 	ru.ru_fn = r->mdr_fn;
 	if (o->o_promfile != NULL && (rv = md_cli_prom_open(&ru.ru_prom, o,
 	    j->cj_m, r->mdr_fn)) != 0) {
@@ -433,7 +435,7 @@ md_cli_run(md_cli_job_t *j)
 		rv = MD_CLI_ERROR;
 	} else {
 		rv = md_run_loop(&ru, interval, duration);
-		md_run_eof(o->o_out);
+		md_run_eof(ru.ru_fd);
 	}
 	md_dt_close(ru.ru_dt);
 	md_run_unsignals(old);

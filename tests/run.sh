@@ -195,7 +195,18 @@ done
 [ $? -eq 1 ] && [ ! -s "$tmp/err" ]
 ok $? "stdout closed: status 1, nothing said: $(cat "$tmp/err")"
 
-# 7. Errors: not root, a script the compiler refuses, scripts per zone.
+# A pipe whose reader has gone (head -n 1) ends tracing too: status 1, no
+# word, soon after the reader left.
+start=$(date +%s)
+{ "$bin" --run -i 200ms -T 60s "$known" 2> "$tmp/err"; echo $? > "$tmp/st"; } |
+    head -n 1 > /dev/null
+wait
+[ "$(cat "$tmp/st")" -eq 1 ] && [ ! -s "$tmp/err" ] &&
+    [ $(($(date +%s) - start)) -lt 50 ]
+ok $? "a pipe's reader gone: status $(cat "$tmp/st"), nothing said, before -T: $(cat "$tmp/err")"
+
+# 7. Errors: not root, a script the compiler refuses, scripts per zone,
+# -x options that are --run's own.
 if [ "${SAN:-0}" != 1 ]; then
 	unpriv "$bin" --run -T 1 "$known" > "$tmp/out" 2> "$tmp/err"
 	st=$?
@@ -212,5 +223,11 @@ ok $? "a script dtrace refuses: its message and line: $(cat "$tmp/err")"
 "$bin" --run -z a -z b examples/node-http.json > "$tmp/out" 2> "$tmp/err"
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q 'one per zone' "$tmp/err"
 ok $? "scripts per zone: a usage error"
+for x in aggrate=1s switchrate=1hz; do
+	"$bin" --run -x "$x" "$known" > "$tmp/out" 2> "$tmp/err"
+	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] &&
+	    grep -q "^meta-d: --run: -x ${x%%=*}: --run reads the aggregation" "$tmp/err"
+	ok $? "-x $x: --run's own, a usage error: $(head -n 1 "$tmp/err")"
+done
 
 summary run
