@@ -134,6 +134,10 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_prom.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
+# Each object depends on the headers its source includes: the compiler
+# writes them into OBJECT.dep (-MMD; -MP: a header removed is no error),
+# read at the end of this file.
+DEPFLAGS = -MMD -MP -MF $(@:.o=.dep)
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
@@ -177,22 +181,23 @@ deps-heatmap: deps
 deps-prometheus: deps
 	@$(DEPS_ENV) sh mk/deps.sh install prometheus
 
-$(LIB_OBJS) $(CLI_OBJS): $(HDRS) | need
-$(TEST_OBJS): $(HDRS) tests/check_md.h | need-test
-tests/check_dparse.o build/sanitize/tests/check_dparse.o: tests/drefused.h
+$(LIB_OBJS) $(CLI_OBJS): | need
+$(TEST_OBJS): | need-test
 
 # Library objects serve the static and the shared library: PIC, and
 # exporting only what metad.h marks MD_API.
 $(LIB_OBJS): src/%.o: src/%.c
-	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden $(CJSON_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden $(CJSON_CFLAGS) \
+	    -c -o $@ $<
 
 src/%.o: src/%.c
-	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) \
+	    -c -o $@ $<
 
 # Where meta-d looks for metrics by name: the installed examples.  The
 # object is made again when the directory changes (make install PREFIX=).
 src/cli_find.o: src/cli_find.c build/examplesdir
-	$(CC) $(CFLAGS) -DMD_EXAMPLES_DIR='"$(EXAMPLESDIR)"' -c -o $@ \
+	$(CC) $(CFLAGS) $(DEPFLAGS) -DMD_EXAMPLES_DIR='"$(EXAMPLESDIR)"' -c -o $@ \
 	    src/cli_find.c
 
 build/examplesdir: FORCE
@@ -202,7 +207,7 @@ build/examplesdir: FORCE
 FORCE:
 
 tests/%.o: tests/%.c
-	$(CC) $(CFLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 libmetad.a: $(LIB_OBJS)
 	rm -f $@
@@ -228,9 +233,9 @@ tests/unit: $(TEST_OBJS) libmetad.a
 
 CLI_SRCS = $(CLI_OBJS:.o=.c)
 
-build/sanitize/%.o: %.c $(HDRS) tests/check_md.h | deps-clang
+build/sanitize/%.o: %.c | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
 	    $(OBJ_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
@@ -241,9 +246,9 @@ build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
 build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
 	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(CHECK_LIBS)
 
-build/failalloc/%.o: %.c $(HDRS) tests/failalloc.h | deps-clang
+build/failalloc/%.o: %.c | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
 	    $(OBJ_CFLAGS) -c -o $@ $<
 
 build/failalloc/meta-d: $(addprefix build/failalloc/,$(CLI_SRCS:.c=.o) \
@@ -278,9 +283,10 @@ FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
-build/fuzz/%.o: %.c $(HDRS) fuzz/fuzz.h | deps-clang
+build/fuzz/%.o: %.c | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(FUZZ_CFLAGS) -Ifuzz -DFUZZ_ROOT='"$(CURDIR)"' \
+	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -Ifuzz \
+	    -DFUZZ_ROOT='"$(CURDIR)"' \
 	    $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) -c -o $@ $<
 
 build/fuzz/fuzz_metric: build/fuzz/fuzz/fuzz_metric.o $(FUZZ_LIB)
@@ -323,9 +329,10 @@ fuzz-corpus: fuzz
 BENCH_RUNS ?= 200
 
 # libmetad again, every allocation counted (bench/memcount.h).
-build/bench/%.o: %.c $(HDRS) bench/memcount.h | need
+build/bench/%.o: %.c | need
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -include bench/memcount.h $(CJSON_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) -include bench/memcount.h $(CJSON_CFLAGS) \
+	    -c -o $@ $<
 
 bench/bench: bench/bench.c bench/memcount.c include/metad.h \
     $(addprefix build/bench/,$(LIB_OBJS))
@@ -549,5 +556,10 @@ uninstall:
 
 clean:
 	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \
+	    src/*.dep tests/*.dep fuzz/*.dep bench/*.dep \
 	    bench/bench tests/dmutate tests/dcases
 	rm -rf tests/out build
+
+# The headers each object was made with (DEPFLAGS), once it was made.
+-include $(wildcard src/*.dep tests/*.dep build/*/src/*.dep \
+    build/*/tests/*.dep build/*/fuzz/*.dep build/*/bench/*.dep)

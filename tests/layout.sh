@@ -47,4 +47,46 @@ bad=$(grep -n '^#include "' src/cli*.c src/cli.h src/main.c |
 [ -z "$bad" ]
 ok $? "the command line includes only metad.h and cli.h: $bad"
 
+# Each object depends on the headers its source includes (the Makefile's
+# DEPFLAGS), not on every header: a header touched makes again exactly
+# the objects whose source includes it, directly or through another
+# header (cli_find.o, remade whenever make runs, aside).
+includers() {	# HEADER: the sources made here that include it, or a
+	# header that does
+	hs=" $(basename "$1") "
+	grown=1
+	while [ $grown = 1 ]; do
+		grown=0
+		for f in src/*.h include/*.h; do
+			b=$(basename "$f")
+			case $hs in *" $b "*) continue ;; esac
+			for h in $hs; do
+				if grep -q "^#include \"$h\"" "$f"; then
+					hs="$hs$b "
+					grown=1
+					break
+				fi
+			done
+		done
+	done
+	for f in src/*.c; do
+		[ -f "${f%.c}.dep" ] || continue	# not made here
+		for h in $hs; do
+			grep -q "^#include \"$h\"" "$f" && { echo "$f"; break; }
+		done
+	done
+}
+if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/main.dep ]; then
+	for h in src/md_load.h src/cli.h src/md_impl.h include/metad.h; do
+		"${MAKE:-make}" -s -n -W "$h" meta-d 2> /dev/null |
+		    grep -o 'src/[a-z0-9_]*\.c' | grep -v cli_find | sort -u \
+		    > "$tmp/made"
+		includers "$h" | grep -v cli_find | sort > "$tmp/want"
+		[ -s "$tmp/want" ] && cmp -s "$tmp/made" "$tmp/want"
+		ok $? "$h touched: make remakes what includes it ($(wc -l < "$tmp/want") files): $(diff "$tmp/want" "$tmp/made" | grep '^[<>]' | tr '\n' ' ')"
+	done
+else
+	echo "layout: headers: skipped (no make, or objects made without DEPFLAGS: make clean, then make)"
+fi
+
 summary layout
