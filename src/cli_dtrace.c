@@ -105,6 +105,7 @@ typedef struct md_dt_maps {
 	int			dm_poll;	/* descriptions still to learn */
 	int			dm_unknown;	/* a record of no description */
 	int			dm_nobatch;	/* no batch reads: key by key */
+	size_t			dm_polled;	/* records a poll walked */
 	int			*dm_cpu;	/* each CPU's hash, or -1 */
 	uint32_t		dm_ncpu;
 	int			dm_info;	/* cpuinfo: drop counters */
@@ -913,7 +914,7 @@ md_dt_learnone(const dtrace_aggdata_t *a, void *arg)
 	md_dt_t *dt = arg;
 
 	md_dt_learn(dt, a->dtada_desc);
-	return (++dt->dt_maps.dm_unknown > MD_DT_POLLMAX ?
+	return (++dt->dt_maps.dm_polled > MD_DT_POLLMAX ?
 	    DTRACE_AGGWALK_ABORT : DTRACE_AGGWALK_NEXT);
 }
 
@@ -935,10 +936,10 @@ md_dt_poll(md_dt_t *dt)
 	st = dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	if (dtrace_setopt(dt->dt_h, "aggrate", MD_DT_YEAR) != 0)
 		m->dm_on = 0;
-	m->dm_unknown = 0;
+	m->dm_polled = 0;
 	if (st != DTRACE_WORKSTATUS_OKAY ||
 	    dtrace_aggregate_walk(dt->dt_h, md_dt_learnone, dt) != 0 ||
-	    m->dm_unknown > MD_DT_POLLMAX || md_dt_known(m))
+	    m->dm_polled > MD_DT_POLLMAX || md_dt_known(m))
 		m->dm_poll = 0;
 	return (m->dm_poll);
 }
