@@ -22,11 +22,12 @@
 #     10,000 intervals of 100 buckets (target: under a second)
 #  5. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
-#  5. the Prometheus exposition of 1,000 to 100,000 series an interval,
+#  6. the Prometheus exposition of 1,000 to 100,000 series an interval,
 #     and its growth exponent; target 1.1
-#  6. meta-d --run against the dtrace command, where a dtrace works
-#     (bench/dtrace.sh: start-up, the CPU of an interval by keys), and
-#     --check --compile against the dtrace command (scripts a second)
+#  7. meta-d --run against the dtrace command, where a dtrace works
+#     (bench/dtrace.sh: start-up, the CPU of an interval by keys)
+#  8. --check --compile against the dtrace command on the same scripts
+#     (scripts a second; bench/dtrace.sh compile runs it alone)
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -290,7 +291,7 @@ else
 	echo "valgrind is not installed."
 fi
 echo
-echo "## 5. The Prometheus exposition (--run --prometheus)"
+echo "## 6. The Prometheus exposition (--run --prometheus)"
 echo
 echo "Each interval, every series' value added and the exposition made"
 echo "(\`md_prom_add()\`, \`md_prom_text()\`): a counter by one label; the"
@@ -311,7 +312,7 @@ ep=$(awk '{ x = log($1); y = log($3); n++; sx += x; sy += y;
 echo
 echo "Growth exponent in series: $ep (target 1.1: $(mark "$ep <= 1.1"))."
 echo
-echo "## 6. Running a metric (--run), against the dtrace command"
+echo "## 7. Running a metric (--run), against the dtrace command"
 echo
 sh bench/dtrace.sh
 echo

@@ -64,6 +64,7 @@ examples/fs-ops.json	-s execname
 examples/node-http.json	-s http_method
 tests/metrics/compile-psargs.json	-s psargs -n execname
 tests/metrics/compile-psargs.json	-n psargs
+tests/metrics/compile-absent.json	-s probe
 EOF
 [ "$quick" = 1 ] && sed -n '1p;2p;6p' "$tmp/sample" > "$tmp/q" &&
     mv "$tmp/q" "$tmp/sample"
