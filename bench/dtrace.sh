@@ -16,7 +16,7 @@
 #     walltimestamp: when BEGIN fires, tracing is enabled); target 1.1;
 #     (b) the CPU one interval costs with K keys in the aggregation,
 #     against the dtrace command printing the same aggregation from a tick
-#     clause (printa), measured from /proc over 3 intervals, and the growth
+#     clause (printa), measured from /proc over 5 s or 3 intervals, and the growth
 #     exponent; targets: a tenth of dtrace's at 10,000 keys, exponent 1.1.
 #  8. --check --compile: scripts compiled per second, against the dtrace
 #     command compiling the same scripts (each distinct script of every
@@ -93,48 +93,61 @@ bench_run() {
 	echo "mdppid makes K getppid() calls, each a key of its own (\`-s n\`:"
 	echo "\`timestamp % 1000000\`), in the first half second; then each"
 	echo "interval reads the K keys again.  CPU (user and system, from"
-	echo "/proc/PID/stat, in 10 ms ticks) over 3 intervals, per interval."
+	echo "/proc/PID/stat, in 10 ms ticks) over 50 intervals of 100 ms, 5 of"
+	echo "1 s, or 3 of 30 s, per interval; the workload starts once tracing has"
+	echo "begun."
 	echo
-	echo "| keys | interval | meta-d --run | dtrace printa | ratio |"
-	echo "|---|---|---|---|---|"
-	# one KEYS INTERVAL WINDOW: CPU ms per interval, meta-d's then dtrace's
+	echo "| calls | keys (meta-d's busiest line) | interval | meta-d --run | dtrace printa | ratio |"
+	echo "|---|---|---|---|---|---|"
+	# one KEYS INTERVAL SECONDS WINDOW N: CPU ms per interval (N
+	# intervals of SECONDS each, in a window of WINDOW seconds), meta-d's
+	# then dtrace's, and the keys of meta-d's busiest line.  The workload
+	# starts once tracing has begun (meta-d's first line, the dtrace
+	# command's BEGIN), not after a guess: start-up takes seconds on a
+	# loaded machine, and calls made before it make no keys.
 	one() {
+		rm -f "$tmp/m.out"
 		./meta-d --run -i "$2" -x aggsize=64m -s n -p "$only" "$ppid" \
-		    > /dev/null 2>&1 &
+		    > "$tmp/m.out" 2> /dev/null &
 		p=$!
-		sleep 1.5
+		await "$tmp/m.out"
 		"$tmp/mdppid" "$1" 500
 		sleep "$3"
 		a=$(cpu $p)
-		sleep "$3"; sleep "$3"; sleep "$3"
+		sleep "$4"
 		b=$(cpu $p)
 		kill -TERM $p
 		wait $p
+		k=$(awk -F'"[0-9]+": ' '{ if (NF - 1 > m) m = NF - 1 }
+		    END { print m + 0 }' "$tmp/m.out")
 		[ -n "$a" ] && [ -n "$b" ] || { echo "bench: meta-d ended early" >&2; b=0 a=0; }
-		mt=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) * 10 / 3 }')
-		./meta-d -x aggsize=64m -x quiet -s n -p "$only" "$ppid" > "$tmp/k.d"
-		printf 'tick-%s\n{\n\tprinta(@);\n}\n' "$2" >> "$tmp/k.d"
-		build/dtrace/dt -q -s "$tmp/k.d" > /dev/null 2>&1 &
+		mt=$(awk -v a="$a" -v b="$b" -v n="$5" 'BEGIN { printf "%.1f", (b - a) * 10 / n }')
+		./meta-d -x aggsize=64m -x quiet -s n -p "$only" "$ppid" \
+		    > "$tmp/k.d" 2> /dev/null
+		printf 'BEGIN\n{\n\tprintf("begun\\n");\n}\n\ntick-%s\n{\n\tprinta(@);\n}\n' \
+		    "$2" >> "$tmp/k.d"
+		rm -f "$tmp/d.out"
+		build/dtrace/dt -q -s "$tmp/k.d" > "$tmp/d.out" 2>&1 &
 		p=$!
-		sleep 1.5
+		await "$tmp/d.out"
 		"$tmp/mdppid" "$1" 500
 		sleep "$3"
 		a=$(cpu $p)
-		sleep "$3"; sleep "$3"; sleep "$3"
+		sleep "$4"
 		b=$(cpu $p)
 		kill -TERM $p
 		wait $p
 		[ -n "$a" ] && [ -n "$b" ] || { echo "bench: dtrace ended early" >&2; b=0 a=0; }
-		dt=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) * 10 / 3 }')
-		echo "$1 $2 $mt $dt"
+		dt=$(awk -v a="$a" -v b="$b" -v n="$5" 'BEGIN { printf "%.1f", (b - a) * 10 / n }')
+		echo "$1 $2 $mt $dt $k"
 	}
 	{
-		one 1000 100ms 0.1
-		one 10000 1s 1
-		one 100000 30s 30
+		one 1000 100ms 0.1 5 50
+		one 10000 1s 1 5 5
+		one 100000 30s 30 90 3
 	} > "$tmp/keys"
-	while read -r k i mt dt; do
-		echo "| $k | $i | $mt ms | $dt ms | $(awk -v m="$mt" -v d="$dt" 'BEGIN { printf "%.2f", (d > 0 ? m / d : 0) }') |"
+	while read -r k i mt dt kk; do
+		echo "| $k | $kk | $i | $mt ms | $dt ms | $(awk -v m="$mt" -v d="$dt" 'BEGIN { printf "%.2f", (d > 0 ? m / d : 0) }') |"
 	done < "$tmp/keys"
 	echo
 	em=$(awk '{ x = log($1); y = log(($3 > 0 ? $3 : 0.1)); n++; sx += x; sy += y;

@@ -427,6 +427,10 @@ md_cli_compile(md_cli_job_t *j, const md_request_t *req, const char *label)
 		md_cli_err(o, "--compile: %s", md_dt_missing());
 		return (md_cli_usage(o));
 	}
+	if (md_dt_unseen() != NULL) {
+		md_cli_err(o, "--compile: %s", md_dt_unseen());
+		return (MD_CLI_ERROR);
+	}
 	(void) memset(&cc, 0, sizeof (cc));
 	cc.cc_o = o;
 	cc.cc_label = label != NULL ? label : "the request";

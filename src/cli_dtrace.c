@@ -105,7 +105,6 @@ typedef struct md_dt_maps {
 	int			dm_poll;	/* descriptions still to learn */
 	int			dm_unknown;	/* a record of no description */
 	int			dm_nobatch;	/* no batch reads: key by key */
-	size_t			dm_polled;	/* records a poll walked */
 	int			*dm_cpu;	/* each CPU's hash, or -1 */
 	uint32_t		dm_ncpu;
 	int			dm_info;	/* cpuinfo: drop counters */
@@ -161,6 +160,28 @@ md_dt_null(void)
 const char *
 md_dt_missing(void)
 {
+	return (NULL);
+}
+
+/*
+ * Why libdtrace cannot see this system's probes, or NULL.  On Linux it
+ * lists most of them (syscall, sdt, rawtp) from tracefs, which only root
+ * can read: without root it compiles, but takes those probes for absent
+ * and refuses their args[], verdicts a check must not give.
+ */
+const char *
+md_dt_unseen(void)
+{
+#ifdef	__linux__
+	static char why[128];
+
+	if (geteuid() != 0) {
+		(void) snprintf(why, sizeof (why), "needs root: libdtrace lists "
+		    "this system's probes from tracefs, which only root can "
+		    "read (this is uid %lu)", (unsigned long)geteuid());
+		return (why);
+	}
+#endif
 	return (NULL);
 }
 
@@ -665,10 +686,10 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
  *    aggregation drop counters.
  *  - Each aggregation's description (dtrace_aggdesc_t: the records of
  *    its keys and data): only libdtrace's walks hand it out, and they
- *    are cheap while the maps are small.  In the first interval, polls
- *    (md_dt_poll()) take a snapshot every 10 ms until every id has its
- *    description; a record of an id still without one (an aggregation
- *    that fired late) makes its interval read through the snapshot.
+ *    are cheap while the maps are small: polls (md_dt_poll()) take a
+ *    snapshot every 10 ms until every id has its description, so that a
+ *    snapshot holds what 10 ms brought; a record of an id still without
+ *    one makes its interval read through the snapshot.
  *  - libdtrace's own snapshots: held off by an aggrate of a year (set
  *    before two calls of dtrace_work() that process BEGIN's buffer, after
  *    which the rate counts), let through by an aggrate of 0 for a poll.
@@ -682,7 +703,6 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
  */
 
 #define	MD_DT_YEAR	"8760h"	/* an aggrate: libdtrace's snapshots held off */
-#define	MD_DT_POLLMAX	1024	/* records in a poll's snapshot: no more polls */
 #define	MD_DT_BATCH	1024	/* records a batch read asks for */
 #define	MD_DT_ENOTSUPP	524	/* Linux's: no batch operations on this map */
 #define	MD_DT_ALIGN(n)	(((n) + 7) & ~(size_t)7)
@@ -911,16 +931,15 @@ md_dt_known(const md_dt_maps_t *m)
 static int
 md_dt_learnone(const dtrace_aggdata_t *a, void *arg)
 {
-	md_dt_t *dt = arg;
-
-	md_dt_learn(dt, a->dtada_desc);
-	return (++dt->dt_maps.dm_polled > MD_DT_POLLMAX ?
-	    DTRACE_AGGWALK_ABORT : DTRACE_AGGWALK_NEXT);
+	md_dt_learn(arg, a->dtada_desc);
+	return (DTRACE_AGGWALK_NEXT);
 }
 
 /*
- * While descriptions are missing in the first interval: a snapshot, and
- * the descriptions its walk hands over.  Returns 1 while more are
+ * While descriptions are missing: a snapshot, and the descriptions its
+ * walk hands over.  Polled every 10 ms, a snapshot holds at most 10 ms
+ * of new keys, so that it stays cheap however fast they come; the first
+ * record of an aggregation ends its polls.  Returns 1 while more are
  * wanted (call again in 10 ms), 0 when not.
  */
 int
@@ -936,10 +955,9 @@ md_dt_poll(md_dt_t *dt)
 	st = dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	if (dtrace_setopt(dt->dt_h, "aggrate", MD_DT_YEAR) != 0)
 		m->dm_on = 0;
-	m->dm_polled = 0;
 	if (st != DTRACE_WORKSTATUS_OKAY ||
 	    dtrace_aggregate_walk(dt->dt_h, md_dt_learnone, dt) != 0 ||
-	    m->dm_polled > MD_DT_POLLMAX || md_dt_known(m))
+	    md_dt_known(m))
 		m->dm_poll = 0;
 	return (m->dm_poll);
 }
@@ -1298,7 +1316,6 @@ md_dt_maps_interval(md_dt_t *dt, md_dt_walk_t *w, dtrace_workstatus_t *st,
 	md_dt_maps_t *m = &dt->dt_maps;
 	int read = 0;
 
-	m->dm_poll = 0;		/* polls: in the first interval */
 	if (dt->dt_stopped && (read = md_dt_maps_read(dt)) == 1)
 		md_dt_maps_empty(m);
 	if (read >= 0 && md_dt_work(dt, st, msg, msglen) != 0)

@@ -17,6 +17,12 @@ md_dt_missing(void)
 	    "how DTRACE_PREFIX=DIR names another)");
 }
 
+const char *
+md_dt_unseen(void)
+{
+	return (NULL);
+}
+
 uint64_t
 md_dt_now(void)
 {
