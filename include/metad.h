@@ -69,12 +69,20 @@ typedef enum md_errcode {
 	MD_ERR_PREDICATE,	/* the predicate is not valid krill */
 	MD_ERR_FIELD,		/* a decomposition names an unknown field */
 	MD_ERR_ZONE,		/* a zone name is not valid */
-	MD_ERR_TRANSLATE,	/* no valid D script can be generated */
+	MD_ERR_TRANSLATE,	/* the metric cannot make the script asked */
+				/* for: a reference that names nothing, */
+				/* a piece that cannot stand where it must */
 	MD_ERR_LIMIT,		/* an input exceeds a documented limit */
+				/* (MD_MAX*) */
 	MD_ERR_OPTION,		/* a DTrace option, interval or duration */
 				/* is not valid */
 	MD_ERR_D,		/* D text is not valid D */
-	MD_ERR_LINE		/* a line is not one --run prints */
+	MD_ERR_LINE,		/* a line is not one --run prints */
+	MD_ERR_ARG,		/* a call breaks this API's contract: a */
+				/* NULL it needs, a value that does not */
+				/* fit what it is added to */
+	MD_ERR_SYSTEM		/* the system failed a call the library */
+				/* made (gethostname()); strerror() says */
 } md_errcode_t;
 
 #define	MD_ERRMSGLEN	512

@@ -49,15 +49,27 @@ md_cli_usage(const md_cli_opts_t *o)
 	return (MD_CLI_USAGE);
 }
 
-/* A failed request: "translating: " leads what translating found. */
+/*
+ * A failed request: "translating: " leads what translating found (SPEC
+ * 5), and what stopped it on the way (a limit, the host name the system
+ * would not give, a call the library refused); a fault of the request's
+ * own pieces (a field, a zone, an option) speaks for itself.
+ */
 void
 md_cli_request_err(const md_cli_opts_t *o, const md_error_t *err)
 {
-	if (err->mde_code == MD_ERR_TRANSLATE || err->mde_code == MD_ERR_LIMIT ||
-	    err->mde_code == MD_ERR_D)
+	switch (err->mde_code) {
+	case MD_ERR_TRANSLATE:
+	case MD_ERR_LIMIT:
+	case MD_ERR_D:
+	case MD_ERR_SYSTEM:
+	case MD_ERR_ARG:
 		md_cli_err(o, "translating: %s", err->mde_msg);
-	else
+		break;
+	default:
 		md_cli_err(o, "%s", err->mde_msg);
+		break;
+	}
 }
 
 /*

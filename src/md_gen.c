@@ -127,7 +127,7 @@ md_gen_toomany(const md_request_t *req, md_error_t *err)
 			break;
 		p += n;
 	}
-	return (md_error_set(err, MD_ERR_TRANSLATE, "too many decompositions: "
+	return (md_error_set(err, MD_ERR_LIMIT, "too many decompositions: "
 	    "%zu given (%s), and a script breaks values down by two fields "
 	    "at most, as -s F1 -s F2 or -s F1 -n F2", req->mdq_ndecomps,
 	    given));
@@ -143,7 +143,7 @@ md_gen_check(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 
 		if (d->mdd_field == NULL || (d->mdd_kind != MD_DECOMP_STRING &&
 		    d->mdd_kind != MD_DECOMP_NUMBER))
-			return (md_error_set(err, MD_ERR_TRANSLATE,
+			return (md_error_set(err, MD_ERR_ARG,
 			    "decomposition %zu is not valid", i));
 		if (md_gen_field(m, d->mdd_field, err) != 0)
 			return (-1);
@@ -350,7 +350,7 @@ md_gen_emitreq(const md_request_t *req, md_decomp_t *folded, char *host,
 	if (er->er_host != NULL)
 		return (0);
 	if (gethostname(host, hostlen) != 0)
-		return (md_error_set(err, MD_ERR_TRANSLATE, "cannot get the "
+		return (md_error_set(err, MD_ERR_SYSTEM, "cannot get the "
 		    "host name: %s", strerror(errno)));
 	host[hostlen - 1] = '\0';
 	er->er_host = host;
@@ -432,7 +432,7 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	size_t i, bodylen;
 
 	if (m == NULL || req == NULL) {
-		(void) md_error_set(err, MD_ERR_TRANSLATE, "no metric or "
+		(void) md_error_set(err, MD_ERR_ARG, "no metric or "
 		    "request");
 		return (NULL);
 	}

@@ -135,11 +135,11 @@ END_TEST
 START_TEST(gen_should_refuse_more_than_two_decompositions)
 {
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:execname "
-	    "n:latency", NULL, MD_ERR_TRANSLATE), "too many decompositions: 3 "
+	    "n:latency", NULL, MD_ERR_LIMIT), "too many decompositions: 3 "
 	    "given (-s zonename -s execname -n latency), and a script breaks "
 	    "values down by two fields at most, as -s F1 -s F2 or -s F1 -n F2");
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:zonename "
-	    "s:zonename s:zonename", NULL, MD_ERR_TRANSLATE), "too many "
+	    "s:zonename s:zonename", NULL, MD_ERR_LIMIT), "too many "
 	    "decompositions: 4 given (-s zonename -s zonename -s zonename -s "
 	    "zonename), and a script breaks values down by two fields at most, "
 	    "as -s F1 -s F2 or -s F1 -n F2");
@@ -406,20 +406,20 @@ START_TEST(gen_should_refuse_a_malformed_request)
 
 	(void) memset(&req, 0, sizeof (req));
 	ck_assert_ptr_null(md_generate(NULL, &req, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "no metric or request");
 	ck_assert_ptr_null(md_generate(m, NULL, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "no metric or request");
 	req.mdq_decomps = &d;
 	req.mdq_ndecomps = 1;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
 	d.mdd_kind = MD_DECOMP_STRING;
 	d.mdd_field = NULL;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
 	md_metric_free(m);
 }
