@@ -211,12 +211,13 @@ static int
 add_option(md_cli_opts_t *o, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
-	md_option_t *opt = &o->o_options[o->o_noptions];
+	md_request_t *req = &o->o_req;
+	md_option_t *opt = &o->o_optv[req->mdq_noptions];
 	md_error_t err;
 	size_t i, n = eq == NULL ? strlen(arg) : (size_t)(eq - arg);
 
-	for (i = 0; i < o->o_noptions; i++) {
-		const md_option_t *p = &o->o_options[i];
+	for (i = 0; i < req->mdq_noptions; i++) {
+		const md_option_t *p = &req->mdq_options[i];
 
 		if (strlen(p->mdo_name) == n && strncmp(p->mdo_name, arg, n) ==
 		    0 && (eq == NULL ? p->mdo_value == NULL : p->mdo_value !=
@@ -224,7 +225,7 @@ add_option(md_cli_opts_t *o, const char *arg)
 			return (MD_CLI_SUCCESS);
 	}
 
-	if (o->o_noptions == MD_MAXOPTIONS) {
+	if (req->mdq_noptions == MD_MAXOPTIONS) {
 		md_cli_err(o, "too many -x options (at most %d)",
 		    MD_MAXOPTIONS);
 		return (md_cli_usage(o));
@@ -236,7 +237,7 @@ add_option(md_cli_opts_t *o, const char *arg)
 		md_cli_err(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
-	o->o_noptions++;
+	req->mdq_noptions++;
 	if (md_option_check(opt->mdo_name, opt->mdo_value, &err) != 0) {
 		md_cli_err(o, "-x %s: %s", arg, err.mde_msg);
 		return (md_cli_usage(o));
@@ -357,18 +358,18 @@ take_request(md_cli_opts_t *o, int c, const char *arg)
 	}
 	if (opt_valid(o, c, arg) != MD_CLI_SUCCESS)
 		return (MD_CLI_USAGE);
-	if (c == 'z' && o->o_nzones == MD_MAXZONES) {
+	if (c == 'z' && o->o_req.mdq_nzones == MD_MAXZONES) {
 		md_cli_err(o, "too many zones (at most %d)", MD_MAXZONES);
 		return (md_cli_usage(o));
 	}
 	if (c == 'z')
-		o->o_zones[o->o_nzones++] = arg;
+		o->o_zonev[o->o_req.mdq_nzones++] = arg;
 	else if (c == 'i')
-		o->o_interval = arg;
+		o->o_req.mdq_interval = arg;
 	else if (c == 'T')
-		o->o_duration = arg;
+		o->o_req.mdq_duration = arg;
 	else
-		o->o_hostname = arg;
+		o->o_req.mdq_hostname = arg;
 	return (MD_CLI_SUCCESS);
 }
 
@@ -417,6 +418,27 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 	return (opt_bad(o, c, argv));
 }
 
+/*
+ * The request's decompositions: the -s fields, then the -n field.
+ * md_generate() reports an unknown field before too many decompositions.
+ */
+static void
+take_decomps(md_cli_opts_t *o)
+{
+	md_decomp_t *d = o->o_decomps;
+	size_t i;
+
+	for (i = 0; i < o->o_nsfields; i++) {
+		d[i].mdd_field = o->o_sfields[i];
+		d[i].mdd_kind = MD_DECOMP_STRING;
+	}
+	if (o->o_nfield != NULL) {
+		d[i].mdd_field = o->o_nfield;
+		d[i++].mdd_kind = MD_DECOMP_NUMBER;
+	}
+	o->o_req.mdq_ndecomps = i;
+}
+
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
 static int
 parse_args(int argc, char **argv, md_cli_opts_t *o)
@@ -448,14 +470,18 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 	};
 	int c, rv = MD_CLI_SUCCESS;
 
-	/* at most one -s, -z or -x per argument; argc may be 0 */
+	/* at most one -s, -n, -z or -x per argument; argc may be 0 */
 	if ((o->o_sfields = calloc((size_t)argc + 1, sizeof (char *))) ==
-	    NULL || (o->o_zones = calloc((size_t)argc + 1,
-	    sizeof (char *))) == NULL || (o->o_options = calloc(
-	    MD_MAXOPTIONS, sizeof (md_option_t))) == NULL) {
+	    NULL || (o->o_decomps = calloc((size_t)argc + 1,
+	    sizeof (md_decomp_t))) == NULL || (o->o_zonev = calloc(
+	    (size_t)argc + 1, sizeof (char *))) == NULL || (o->o_optv =
+	    calloc(MD_MAXOPTIONS, sizeof (md_option_t))) == NULL) {
 		md_cli_err(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
+	o->o_req.mdq_decomps = o->o_decomps;
+	o->o_req.mdq_zones = o->o_zonev;
+	o->o_req.mdq_options = o->o_optv;
 	opterr = 0;
 #ifdef __GLIBC__
 	optind = 0;	/* start over, as for a new process */
@@ -476,6 +502,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 	o->o_file = optind < argc ? argv[optind] : NULL;
 	if ((rv = check_args(o)) != MD_CLI_SUCCESS)
 		return (rv);
+	take_decomps(o);
 	if (o->o_predarg != NULL)
 		return (md_cli_pred(o));
 	return (MD_CLI_SUCCESS);
@@ -543,41 +570,6 @@ read_input(const md_cli_opts_t *o, int fd, char **bufp, size_t *lenp)
 	else if (e != 0)
 		md_cli_err(o, "read \"%s\": %s", name, strerror(e));
 	return (e == 0 ? MD_CLI_SUCCESS : MD_CLI_ERROR);
-}
-
-/*
- * The request the options make: -s fields, then the -n field (into
- * decomps, which the caller frees).  md_generate() reports an unknown
- * field before too many decompositions.
- */
-static int
-make_request(const md_cli_opts_t *o, md_request_t *req,
-    md_decomp_t **decomps)
-{
-	size_t nd = o->o_nsfields + (o->o_nfield != NULL), i;
-
-	if ((*decomps = calloc(nd + 1, sizeof (**decomps))) == NULL) {
-		md_cli_err(o, "out of memory");
-		return (MD_CLI_ERROR);
-	}
-	for (i = 0; i < nd; i++) {
-		(*decomps)[i].mdd_field = i < o->o_nsfields ? o->o_sfields[i] :
-		    o->o_nfield;
-		(*decomps)[i].mdd_kind = i < o->o_nsfields ?
-		    MD_DECOMP_STRING : MD_DECOMP_NUMBER;
-	}
-	(void) memset(req, 0, sizeof (*req));
-	req->mdq_decomps = *decomps;
-	req->mdq_ndecomps = nd;
-	req->mdq_pred = o->o_pred;
-	req->mdq_zones = o->o_zones;
-	req->mdq_nzones = o->o_nzones;
-	req->mdq_options = o->o_options;
-	req->mdq_noptions = o->o_noptions;
-	req->mdq_interval = o->o_interval;
-	req->mdq_duration = o->o_duration;
-	req->mdq_hostname = o->o_hostname;
-	return (MD_CLI_SUCCESS);
 }
 
 /*
@@ -669,23 +661,19 @@ load_metric(const md_cli_opts_t *o, const char *name, const char *text,
 	return (m);
 }
 
-/* The metric of j's text loaded, the request made, and the mode run. */
+/* The metric of j's text loaded, and the mode run on it and the request. */
 static int
 run_metric(md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
-	md_decomp_t *decomps = NULL;
-	md_request_t req;
 	md_metric_t *m;
 	int rv = MD_CLI_ERROR;
 
-	if ((m = load_metric(o, j->cj_name, j->cj_text, j->cj_len)) != NULL &&
-	    (rv = make_request(o, &req, &decomps)) == MD_CLI_SUCCESS) {
+	if ((m = load_metric(o, j->cj_name, j->cj_text, j->cj_len)) != NULL) {
 		j->cj_m = m;
-		j->cj_req = &req;
+		j->cj_req = &o->o_req;
 		rv = o->o_mode->cm_run(j);
 	}
-	free(decomps);
 	md_metric_free(m);
 	return (rv);
 }
@@ -758,9 +746,10 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	free(o.o_path);
 	md_pred_free(o.o_pred);
 	free(o.o_sfields);
-	free(o.o_zones);
-	for (i = 0; i < o.o_noptions; i++)
-		free((char *)o.o_options[i].mdo_name);
-	free(o.o_options);
+	free(o.o_decomps);
+	free(o.o_zonev);
+	for (i = 0; i < o.o_req.mdq_noptions; i++)
+		free((char *)o.o_optv[i].mdo_name);
+	free(o.o_optv);
 	return (rv);
 }

@@ -381,8 +381,8 @@ md_cli_outdir(md_cli_job_t *j)
 	if ((name = md_cli_script_name(o->o_path)) == NULL) {
 		md_cli_err(o, "out of memory");
 	} else if (md_cli_writable(j->cj_fd) != 0 ||
-	    (fv = md_cli_files(r, o->o_zones, o->o_dir, name, j->cj_fd, what,
-	    sizeof (what))) == -2) {
+	    (fv = md_cli_files(r, o->o_req.mdq_zones, o->o_dir, name,
+	    j->cj_fd, what, sizeof (what))) == -2) {
 		md_cli_err(o, "write: %s: nothing written to \"%s\"",
 		    strerror(errno), o->o_dir);
 	} else if (fv == 0) {
