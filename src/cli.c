@@ -204,8 +204,8 @@ opt_name(int c, char *buf)
 }
 
 /*
- * -x NAME or -x NAME=VALUE, checked as libmetad will; one given twice
- * (-q and -x quiet) is one pragma.
+ * -x NAME or -x NAME=VALUE, checked by libmetad; one given twice (-q and
+ * -x quiet) is one pragma.
  */
 static int
 add_option(md_cli_opts_t *o, const char *arg)
@@ -225,9 +225,8 @@ add_option(md_cli_opts_t *o, const char *arg)
 			return (MD_CLI_SUCCESS);
 	}
 
-	if (req->mdq_noptions == MD_MAXOPTIONS) {
-		md_cli_err(o, "too many -x options (at most %d)",
-		    MD_MAXOPTIONS);
+	if (md_request_room(req, MD_REQ_OPTIONS, &err) != 0) {
+		md_cli_liberr(o, &err);
 		return (md_cli_usage(o));
 	}
 	opt->mdo_name = eq == NULL ? strdup(arg) :
@@ -286,40 +285,6 @@ check_args(const md_cli_opts_t *o)
 	return (MD_CLI_SUCCESS);
 }
 
-/*
- * An option's argument that libmetad checks: a usage error, saying what
- * is valid, when it is not.
- */
-static int
-opt_valid(const md_cli_opts_t *o, int c, const char *arg)
-{
-	static const struct {
-		int		v_opt;
-		int		(*v_valid)(const char *);
-		const char	*v_what;
-		const char	*v_rule;
-	} v[] = {
-		{ 'z', md_zone_valid, "zone name", "1 to 64 letters, digits, "
-		    "'-', '_' or '.', the first a letter or digit" },
-		{ 'i', md_interval_valid, "interval", "as dtrace's tick "
-		    "probes: 1s, 500ms, 10sec, 5hz; 200us, or 5000hz, at "
-		    "least" },
-		{ 'T', md_duration_valid, "duration", "a time, as 10s, 500ms "
-		    "or 2min; digits alone are seconds; 200us at least" },
-		{ 'H', md_host_valid, "host name", "1 to 255 letters, digits, "
-		    "'-' and '.'" }
-	};
-	size_t i;
-
-	for (i = 0; v[i].v_opt != c; i++)
-		continue;
-	if (v[i].v_valid(arg))
-		return (MD_CLI_SUCCESS);
-	md_cli_err(o, "invalid %s: \"%s\" (%s)", v[i].v_what, arg,
-	    v[i].v_rule);
-	return (md_cli_usage(o));
-}
-
 /* getopt's complaint: a missing argument, or an unknown option. */
 static int
 opt_bad(const md_cli_opts_t *o, int c, char **argv)
@@ -337,10 +302,17 @@ opt_bad(const md_cli_opts_t *o, int c, char **argv)
 	return (md_cli_usage(o));
 }
 
-/* An option of the request, c with its argument arg, into o. */
+/*
+ * An option of the request, c with its argument arg, into o.  What it
+ * gives, libmetad checks: a usage error in the library's words, which say
+ * what is valid, when it is not.
+ */
 static int
 take_request(md_cli_opts_t *o, int c, const char *arg)
 {
+	md_request_t *req = &o->o_req;
+	md_error_t err;
+
 	switch (c) {
 	case 's':
 		o->o_sfields[o->o_nsfields++] = arg;
@@ -356,20 +328,22 @@ take_request(md_cli_opts_t *o, int c, const char *arg)
 	case 'q':
 		return (add_option(o, "quiet"));
 	}
-	if (opt_valid(o, c, arg) != MD_CLI_SUCCESS)
-		return (MD_CLI_USAGE);
-	if (c == 'z' && o->o_req.mdq_nzones == MD_MAXZONES) {
-		md_cli_err(o, "too many zones (at most %d)", MD_MAXZONES);
+	if ((c == 'z' && (md_zone_check(arg, &err) != 0 ||
+	    md_request_room(req, MD_REQ_ZONES, &err) != 0)) ||
+	    (c == 'i' && md_interval_check(arg, &err) != 0) ||
+	    (c == 'T' && md_duration_check(arg, &err) != 0) ||
+	    (c == 'H' && md_host_check(arg, &err) != 0)) {
+		md_cli_liberr(o, &err);
 		return (md_cli_usage(o));
 	}
 	if (c == 'z')
-		o->o_zonev[o->o_req.mdq_nzones++] = arg;
+		o->o_zonev[req->mdq_nzones++] = arg;
 	else if (c == 'i')
-		o->o_req.mdq_interval = arg;
+		req->mdq_interval = arg;
 	else if (c == 'T')
-		o->o_req.mdq_duration = arg;
+		req->mdq_duration = arg;
 	else
-		o->o_req.mdq_hostname = arg;
+		req->mdq_hostname = arg;
 	return (MD_CLI_SUCCESS);
 }
 
@@ -439,6 +413,29 @@ take_decomps(md_cli_opts_t *o)
 	o->o_req.mdq_ndecomps = i;
 }
 
+/*
+ * The arrays o_req's options fill, of the room they can take: at most one
+ * -s, -n, -z or -x per argument (argc may be 0).
+ */
+static int
+alloc_request(md_cli_opts_t *o, int argc)
+{
+	size_t n = (size_t)argc + 1;
+
+	if ((o->o_sfields = calloc(n, sizeof (char *))) == NULL ||
+	    (o->o_decomps = calloc(n, sizeof (md_decomp_t))) == NULL ||
+	    (o->o_zonev = calloc(n, sizeof (char *))) == NULL ||
+	    (o->o_optv = calloc(MD_MAXOPTIONS, sizeof (md_option_t))) ==
+	    NULL) {
+		md_cli_err(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	o->o_req.mdq_decomps = o->o_decomps;
+	o->o_req.mdq_zones = o->o_zonev;
+	o->o_req.mdq_options = o->o_optv;
+	return (MD_CLI_SUCCESS);
+}
+
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
 static int
 parse_args(int argc, char **argv, md_cli_opts_t *o)
@@ -468,20 +465,10 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, rv = MD_CLI_SUCCESS;
+	int c, rv;
 
-	/* at most one -s, -n, -z or -x per argument; argc may be 0 */
-	if ((o->o_sfields = calloc((size_t)argc + 1, sizeof (char *))) ==
-	    NULL || (o->o_decomps = calloc((size_t)argc + 1,
-	    sizeof (md_decomp_t))) == NULL || (o->o_zonev = calloc(
-	    (size_t)argc + 1, sizeof (char *))) == NULL || (o->o_optv =
-	    calloc(MD_MAXOPTIONS, sizeof (md_option_t))) == NULL) {
-		md_cli_err(o, "out of memory");
-		return (MD_CLI_ERROR);
-	}
-	o->o_req.mdq_decomps = o->o_decomps;
-	o->o_req.mdq_zones = o->o_zonev;
-	o->o_req.mdq_options = o->o_optv;
+	if ((rv = alloc_request(o, argc)) != MD_CLI_SUCCESS)
+		return (rv);
 	opterr = 0;
 #ifdef __GLIBC__
 	optind = 0;	/* start over, as for a new process */

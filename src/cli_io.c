@@ -41,6 +41,17 @@ md_cli_err(const md_cli_opts_t *o, const char *fmt, ...)
 	(void) fprintf(o->o_err, "meta-d: %s\n", msg);
 }
 
+/*
+ * A message of libmetad's, as it wrote it: it escaped what it quotes
+ * already, and escaping again could cut a message that ends in "..."
+ * short of where the library cut it.
+ */
+void
+md_cli_liberr(const md_cli_opts_t *o, const md_error_t *err)
+{
+	(void) fprintf(o->o_err, "meta-d: %s\n", err->mde_msg);
+}
+
 /* The short usage text; the status of a usage error. */
 int
 md_cli_usage(const md_cli_opts_t *o)
