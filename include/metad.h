@@ -264,15 +264,19 @@ typedef struct md_result {
 	md_aggfn_t	mdr_fn;		/* the aggregation's function */
 	char		**mdr_warnings;	/* what the request gets that */
 	size_t		mdr_nwarnings;	/* its user may not have meant */
+	char		**mdr_zones;	/* with mdr_perzone, the zone of */
+					/* each script; else NULL */
 } md_result_t;
 
 /*
- * md_generate() makes the request's scripts.  The result's warnings (one
- * line each, without "warning: ") say where a request does what the
- * language says and likely not what was meant: -n F where the metric
- * aggregates F with a function that takes no value of F (count()), and
- * -s F where it makes F's values a distribution (each value a key of
- * its own).
+ * md_generate() makes the request's scripts.  The result owns all it
+ * points to, scripts, names and warnings alike: nothing in it points into
+ * the request, which may go as soon as md_generate() returns; it is freed
+ * whole with md_result_free().  The result's warnings (one line each,
+ * without "warning: ") say where a request does what the language says
+ * and likely not what was meant: -n F where the metric aggregates F with
+ * a function that takes no value of F (count()), and -s F where it makes
+ * F's values a distribution (each value a key of its own).
  */
 extern MD_API md_result_t *md_generate(const md_metric_t *, const md_request_t *,
     md_error_t *);

@@ -34,7 +34,7 @@
  *	md_emit.c	D text for one script
  *	md_gen.c	md_generate(): a request's scripts, one per zone or
  *			one, each checked as D
- *	md_result.c	a result: freed, joined, as JSON
+ *	md_result.c	a result: built, freed, joined, as JSON
  *	md_suggest.c	"did you mean": the closest of some names
  *	md_jline.c	one line of JSON read in place, integers exact
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
@@ -609,6 +609,19 @@ extern int md_request_check(const md_metric_t *, const md_request_t *,
 extern int md_request_emit(const md_request_t *, md_decomp_t *, char *,
     size_t, md_emit_req_t *, md_error_t *) MD_MUSTCHECK;
 
+
+/*
+ * Results, built where they are freed (md_result.c).  md_result_make()
+ * makes the result of a request whose scripts share the body md_emit()
+ * wrote, d its folded decompositions (nd): n scripts, each its pragmas
+ * (the zone's with perzone, then the options', then a blank line; none
+ * without either) and the body; with perzone, one per zone of the
+ * request.  It takes the body's text (body is left empty, to be freed).
+ * md_result_warn() adds a copy of a warning to r: -1 when out of memory.
+ */
+extern md_result_t *md_result_make(const md_request_t *, const md_decomp_t *,
+    size_t, md_buf_t *, int, md_error_t *);
+extern int md_result_warn(md_result_t *, const char *) MD_MUSTCHECK;
 
 /*
  * One line of JSON read in place (md_jline.c), for the lines --run prints:

@@ -59,8 +59,55 @@ START_TEST(gen_should_say_when_scripts_are_per_zone)
 		ck_assert_ptr_nonnull(r);
 		ck_assert_int_eq(r->mdr_perzone, n > 0 && n < 4);
 		ck_assert_uint_eq(r->mdr_nscripts, r->mdr_perzone ? n : 1);
+		ck_assert_int_eq(r->mdr_zones != NULL, r->mdr_perzone);
 		md_result_free(r);
 	}
+	md_metric_free(m);
+}
+END_TEST
+
+/*
+ * A result names the zone of each script (mdr_zones), in names of its
+ * own: the request's may change as soon as md_generate() returns.
+ */
+START_TEST(gen_should_name_the_zone_of_each_script)
+{
+	char one[] = "one", two[] = "two";
+	const char *zones[] = { one, two };
+	md_option_t quiet = { "quiet", NULL };
+	md_metric_t *m = t_metric(G_ZONED);
+	md_request_t req;
+	md_result_t *r, *r2;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_zones = zones;
+	req.mdq_nzones = 2;
+	req.mdq_hostname = T_HOST;
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	req.mdq_options = &quiet;
+	req.mdq_noptions = 1;
+	r2 = md_generate(m, &req, &err);
+	ck_assert_msg(r2 != NULL, "%s", err.mde_msg);
+	(void) strcpy(one, "xxx");
+	(void) strcpy(two, "yyy");
+	ck_assert_str_eq(r->mdr_zones[0], "one");
+	ck_assert_str_eq(r->mdr_zones[1], "two");
+	ck_assert_str_eq(r2->mdr_zones[1], "two");
+	ck_assert_ptr_nonnull(strstr(r->mdr_scripts[1], "zone=two\n"));
+	ck_assert_ptr_nonnull(strstr(r2->mdr_scripts[1], "zone=two\n"
+	    "#pragma D option quiet\n\n"));
+	ck_assert_uint_eq(r2->mdr_lens[1], strlen(r2->mdr_scripts[1]));
+	md_result_free(r);
+	md_result_free(r2);
+	req.mdq_nzones = 0;	/* one script, the body itself */
+	req.mdq_noptions = 0;
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	ck_assert_ptr_null(r->mdr_zones);
+	ck_assert_uint_eq(r->mdr_lens[0], strlen(r->mdr_scripts[0]));
+	md_result_free(r);
 	md_metric_free(m);
 }
 END_TEST
@@ -681,6 +728,7 @@ gen_suite(void)
 	    gen_should_make_one_script_per_zone_behind_its_pragma);
 	tcase_add_test(tc, gen_should_make_one_script_from_four_zones);
 	tcase_add_test(tc, gen_should_say_when_scripts_are_per_zone);
+	tcase_add_test(tc, gen_should_name_the_zone_of_each_script);
 	tcase_add_test(tc,
 	    gen_should_use_no_pragma_unless_the_metric_allows_it);
 	tcase_add_test(tc, gen_should_say_what_the_aggregation_holds);
