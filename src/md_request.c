@@ -91,28 +91,33 @@ md_host_check(const char *s, md_error_t *err)
 	    MD_MAXHOSTNAME));
 }
 
+/* A time, read by ns (md_option.c's): else what it is, and its rule. */
+static int
+md_time_check(const char *s, int (*ns)(const char *, uint64_t *),
+    const char *what, const char *rule, md_error_t *err)
+{
+	uint64_t v;
+
+	if (ns(s, &v) == 0)
+		return (0);
+	return (md_error_set(err, MD_ERR_OPTION, "invalid %s: \"%s\" (%s)",
+	    what, md_shown(s), rule));
+}
+
 int
 md_interval_check(const char *s, md_error_t *err)
 {
-	uint64_t ns;
-
-	if (md_interval_ns(s, &ns) == 0)
-		return (0);
-	return (md_error_set(err, MD_ERR_OPTION, "invalid interval: \"%s\" "
-	    "(as dtrace's tick probes: 1s, 500ms, 10sec, 5hz; 200us, or "
-	    "5000hz, at least)", md_shown(s)));
+	return (md_time_check(s, md_interval_ns, "interval", "as dtrace's "
+	    "tick probes: 1s, 500ms, 10sec, 5hz; 200us, or 5000hz, at least",
+	    err));
 }
 
 int
 md_duration_check(const char *s, md_error_t *err)
 {
-	uint64_t ns;
-
-	if (md_duration_ns(s, &ns) == 0)
-		return (0);
-	return (md_error_set(err, MD_ERR_OPTION, "invalid duration: \"%s\" "
-	    "(a time, as 10s, 500ms or 2min; digits alone are seconds; 200us "
-	    "at least)", md_shown(s)));
+	return (md_time_check(s, md_duration_ns, "duration", "a time, as "
+	    "10s, 500ms or 2min; digits alone are seconds; 200us at least",
+	    err));
 }
 
 int
