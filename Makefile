@@ -85,7 +85,8 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_dlex.c src/md_dtab.c src/md_dpragma.c src/md_dparse.c \
 	src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
-	src/md_option.c src/md_gen.c src/md_result.c src/md_quant.c \
+	src/md_option.c src/md_request.c src/md_gen.c src/md_result.c \
+	src/md_quant.c \
 	src/md_series.c src/md_values.c src/md_prom.c src/md_jline.c \
 	src/md_hmsvg.c src/md_heatmap.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
@@ -128,7 +129,8 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_number.c \
 	tests/check_pred.c tests/check_metric.c tests/check_resolve.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c \
-	tests/check_option.c tests/check_dlex.c tests/check_kind.c \
+	tests/check_option.c tests/check_request.c tests/check_dlex.c \
+	tests/check_kind.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_values.c \
 	tests/check_prom.c tests/check_heatmap.c

@@ -69,12 +69,20 @@ typedef enum md_errcode {
 	MD_ERR_PREDICATE,	/* the predicate is not valid krill */
 	MD_ERR_FIELD,		/* a decomposition names an unknown field */
 	MD_ERR_ZONE,		/* a zone name is not valid */
-	MD_ERR_TRANSLATE,	/* no valid D script can be generated */
+	MD_ERR_TRANSLATE,	/* the metric cannot make the script asked */
+				/* for: a reference that names nothing, */
+				/* a piece that cannot stand where it must */
 	MD_ERR_LIMIT,		/* an input exceeds a documented limit */
-	MD_ERR_OPTION,		/* a DTrace option, interval or duration */
-				/* is not valid */
+				/* (MD_MAX*) */
+	MD_ERR_OPTION,		/* a DTrace option, interval, duration or */
+				/* host name is not valid */
 	MD_ERR_D,		/* D text is not valid D */
-	MD_ERR_LINE		/* a line is not one --run prints */
+	MD_ERR_LINE,		/* a line is not one --run prints */
+	MD_ERR_ARG,		/* a call breaks this API's contract: a */
+				/* NULL it needs, a value that does not */
+				/* fit what it is added to */
+	MD_ERR_SYSTEM		/* the system failed a call the library */
+				/* made (gethostname()); strerror() says */
 } md_errcode_t;
 
 #define	MD_ERRMSGLEN	512
@@ -256,15 +264,19 @@ typedef struct md_result {
 	md_aggfn_t	mdr_fn;		/* the aggregation's function */
 	char		**mdr_warnings;	/* what the request gets that */
 	size_t		mdr_nwarnings;	/* its user may not have meant */
+	char		**mdr_zones;	/* with mdr_perzone, the zone of */
+					/* each script; else NULL */
 } md_result_t;
 
 /*
- * md_generate() makes the request's scripts.  The result's warnings (one
- * line each, without "warning: ") say where a request does what the
- * language says and likely not what was meant: -n F where the metric
- * aggregates F with a function that takes no value of F (count()), and
- * -s F where it makes F's values a distribution (each value a key of
- * its own).
+ * md_generate() makes the request's scripts.  The result owns all it
+ * points to, scripts, names and warnings alike: nothing in it points into
+ * the request, which may go as soon as md_generate() returns; it is freed
+ * whole with md_result_free().  The result's warnings (one line each,
+ * without "warning: ") say where a request does what the language says
+ * and likely not what was meant: -n F where the metric aggregates F with
+ * a function that takes no value of F (count()), and -s F where it makes
+ * F's values a distribution (each value a key of its own).
  */
 extern MD_API md_result_t *md_generate(const md_metric_t *, const md_request_t *,
     md_error_t *);
@@ -286,30 +298,51 @@ extern MD_API char *md_result_join(const md_result_t *, size_t *);
  */
 extern MD_API char *md_result_json(const md_result_t *, size_t *);
 
-/* Zone names: 1 to 64 of [A-Za-z0-9_.-], the first alphanumeric. */
-extern MD_API int md_zone_valid(const char *);
-
 /*
- * Host names, for mdq_hostname and $hostname: 1 to 255 letters, digits,
- * '-' and '.'.
+ * A request's pieces, checked as a program takes them from its user, one
+ * at a time (meta-d checks its options so), before md_generate() checks
+ * the whole request against the metric.  Each returns 0, or -1 with *err
+ * (when err is not NULL) saying what is wrong and what is valid, for the
+ * user to mend: "invalid interval: "1.5s" (as dtrace's tick probes: 1s,
+ * 500ms, 10sec, 5hz; 200us, or 5000hz, at least)".
+ *
+ * md_zone_check(): a zone name, 1 to 64 of [A-Za-z0-9_.-], the first
+ * alphanumeric (MD_ERR_ZONE).
+ *
+ * md_host_check(): a host name, as $hostname stands bare in D: 1 to 255
+ * letters, digits, '-' and '.' (MD_ERR_OPTION).  md_generate() takes any
+ * mdq_hostname, and refuses one that is not a host name only where the
+ * metric puts $hostname bare into D.
+ *
+ * md_interval_check(): a tick interval, as dtrace's tick-N probes take
+ * it: 1s, 500ms, 10sec, 5hz, 100 (a rate); 200us, or 5000hz, at least
+ * (MD_ERR_OPTION).
+ *
+ * md_duration_check(): how long a script traces, a time with a unit (10s,
+ * 500ms, 2min, 1h, as dtrace writes times), or digits alone for seconds;
+ * 200us at least (MD_ERR_OPTION).
+ *
+ * md_option_check(): a DTrace option, its name and value (NULL for a
+ * flag): known consumer options only, each value in the syntax of its
+ * kind (a size as 4m, a time as 10ms or 101hz, a number, a word), no
+ * value for a flag (MD_ERR_OPTION).
+ *
+ * md_request_room(): whether req, as it is, can take one more zone
+ * (MD_REQ_ZONES: MD_MAXZONES at most) or option (MD_REQ_OPTIONS:
+ * MD_MAXOPTIONS), for a program that grows its arrays (MD_ERR_LIMIT).
  */
-extern MD_API int md_host_valid(const char *);
+typedef enum md_reqlist {
+	MD_REQ_ZONES,		/* mdq_zones */
+	MD_REQ_OPTIONS		/* mdq_options */
+} md_reqlist_t;
 
-/*
- * DTrace options: known consumer options only, each value in the syntax of
- * its kind (a size as 4m, a time as 10ms or 101hz, a number, a word), or
- * no value for a flag.  Returns 0, or -1 with MD_ERR_OPTION in *err.
- */
+extern MD_API int md_zone_check(const char *, md_error_t *);
+extern MD_API int md_host_check(const char *, md_error_t *);
+extern MD_API int md_interval_check(const char *, md_error_t *);
+extern MD_API int md_duration_check(const char *, md_error_t *);
 extern MD_API int md_option_check(const char *, const char *, md_error_t *);
-
-/* Tick intervals, as dtrace's tick-N probes: 1s, 500ms, 10sec, 5hz, 100. */
-extern MD_API int md_interval_valid(const char *);
-
-/*
- * Durations, how long a script traces: a time with a unit (10s, 500ms,
- * 2min, 1h, as dtrace writes times), or digits alone for seconds.
- */
-extern MD_API int md_duration_valid(const char *);
+extern MD_API int md_request_room(const md_request_t *, md_reqlist_t,
+    md_error_t *);
 
 /* The nanoseconds of an interval or a duration: 0, or -1 if not valid. */
 extern MD_API int md_interval_ns(const char *, uint64_t *);

@@ -204,19 +204,20 @@ opt_name(int c, char *buf)
 }
 
 /*
- * -x NAME or -x NAME=VALUE, checked as libmetad will; one given twice
- * (-q and -x quiet) is one pragma.
+ * -x NAME or -x NAME=VALUE, checked by libmetad; one given twice (-q and
+ * -x quiet) is one pragma.
  */
 static int
 add_option(md_cli_opts_t *o, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
-	md_option_t *opt = &o->o_options[o->o_noptions];
+	md_request_t *req = &o->o_req;
+	md_option_t *opt = &o->o_optv[req->mdq_noptions];
 	md_error_t err;
 	size_t i, n = eq == NULL ? strlen(arg) : (size_t)(eq - arg);
 
-	for (i = 0; i < o->o_noptions; i++) {
-		const md_option_t *p = &o->o_options[i];
+	for (i = 0; i < req->mdq_noptions; i++) {
+		const md_option_t *p = &req->mdq_options[i];
 
 		if (strlen(p->mdo_name) == n && strncmp(p->mdo_name, arg, n) ==
 		    0 && (eq == NULL ? p->mdo_value == NULL : p->mdo_value !=
@@ -224,9 +225,8 @@ add_option(md_cli_opts_t *o, const char *arg)
 			return (MD_CLI_SUCCESS);
 	}
 
-	if (o->o_noptions == MD_MAXOPTIONS) {
-		md_cli_err(o, "too many -x options (at most %d)",
-		    MD_MAXOPTIONS);
+	if (md_request_room(req, MD_REQ_OPTIONS, &err) != 0) {
+		md_cli_liberr(o, &err);
 		return (md_cli_usage(o));
 	}
 	opt->mdo_name = eq == NULL ? strdup(arg) :
@@ -236,7 +236,7 @@ add_option(md_cli_opts_t *o, const char *arg)
 		md_cli_err(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
-	o->o_noptions++;
+	req->mdq_noptions++;
 	if (md_option_check(opt->mdo_name, opt->mdo_value, &err) != 0) {
 		md_cli_err(o, "-x %s: %s", arg, err.mde_msg);
 		return (md_cli_usage(o));
@@ -285,40 +285,6 @@ check_args(const md_cli_opts_t *o)
 	return (MD_CLI_SUCCESS);
 }
 
-/*
- * An option's argument that libmetad checks: a usage error, saying what
- * is valid, when it is not.
- */
-static int
-opt_valid(const md_cli_opts_t *o, int c, const char *arg)
-{
-	static const struct {
-		int		v_opt;
-		int		(*v_valid)(const char *);
-		const char	*v_what;
-		const char	*v_rule;
-	} v[] = {
-		{ 'z', md_zone_valid, "zone name", "1 to 64 letters, digits, "
-		    "'-', '_' or '.', the first a letter or digit" },
-		{ 'i', md_interval_valid, "interval", "as dtrace's tick "
-		    "probes: 1s, 500ms, 10sec, 5hz; 200us, or 5000hz, at "
-		    "least" },
-		{ 'T', md_duration_valid, "duration", "a time, as 10s, 500ms "
-		    "or 2min; digits alone are seconds; 200us at least" },
-		{ 'H', md_host_valid, "host name", "1 to 255 letters, digits, "
-		    "'-' and '.'" }
-	};
-	size_t i;
-
-	for (i = 0; v[i].v_opt != c; i++)
-		continue;
-	if (v[i].v_valid(arg))
-		return (MD_CLI_SUCCESS);
-	md_cli_err(o, "invalid %s: \"%s\" (%s)", v[i].v_what, arg,
-	    v[i].v_rule);
-	return (md_cli_usage(o));
-}
-
 /* getopt's complaint: a missing argument, or an unknown option. */
 static int
 opt_bad(const md_cli_opts_t *o, int c, char **argv)
@@ -336,10 +302,17 @@ opt_bad(const md_cli_opts_t *o, int c, char **argv)
 	return (md_cli_usage(o));
 }
 
-/* An option of the request, c with its argument arg, into o. */
+/*
+ * An option of the request, c with its argument arg, into o.  What it
+ * gives, libmetad checks: a usage error in the library's words, which say
+ * what is valid, when it is not.
+ */
 static int
 take_request(md_cli_opts_t *o, int c, const char *arg)
 {
+	md_request_t *req = &o->o_req;
+	md_error_t err;
+
 	switch (c) {
 	case 's':
 		o->o_sfields[o->o_nsfields++] = arg;
@@ -355,20 +328,22 @@ take_request(md_cli_opts_t *o, int c, const char *arg)
 	case 'q':
 		return (add_option(o, "quiet"));
 	}
-	if (opt_valid(o, c, arg) != MD_CLI_SUCCESS)
-		return (MD_CLI_USAGE);
-	if (c == 'z' && o->o_nzones == MD_MAXZONES) {
-		md_cli_err(o, "too many zones (at most %d)", MD_MAXZONES);
+	if ((c == 'z' && (md_zone_check(arg, &err) != 0 ||
+	    md_request_room(req, MD_REQ_ZONES, &err) != 0)) ||
+	    (c == 'i' && md_interval_check(arg, &err) != 0) ||
+	    (c == 'T' && md_duration_check(arg, &err) != 0) ||
+	    (c == 'H' && md_host_check(arg, &err) != 0)) {
+		md_cli_liberr(o, &err);
 		return (md_cli_usage(o));
 	}
 	if (c == 'z')
-		o->o_zones[o->o_nzones++] = arg;
+		o->o_zonev[req->mdq_nzones++] = arg;
 	else if (c == 'i')
-		o->o_interval = arg;
+		req->mdq_interval = arg;
 	else if (c == 'T')
-		o->o_duration = arg;
+		req->mdq_duration = arg;
 	else
-		o->o_hostname = arg;
+		req->mdq_hostname = arg;
 	return (MD_CLI_SUCCESS);
 }
 
@@ -417,6 +392,50 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 	return (opt_bad(o, c, argv));
 }
 
+/*
+ * The request's decompositions: the -s fields, then the -n field.
+ * md_generate() reports an unknown field before too many decompositions.
+ */
+static void
+take_decomps(md_cli_opts_t *o)
+{
+	md_decomp_t *d = o->o_decomps;
+	size_t i;
+
+	for (i = 0; i < o->o_nsfields; i++) {
+		d[i].mdd_field = o->o_sfields[i];
+		d[i].mdd_kind = MD_DECOMP_STRING;
+	}
+	if (o->o_nfield != NULL) {
+		d[i].mdd_field = o->o_nfield;
+		d[i++].mdd_kind = MD_DECOMP_NUMBER;
+	}
+	o->o_req.mdq_ndecomps = i;
+}
+
+/*
+ * The arrays o_req's options fill, of the room they can take: at most one
+ * -s, -n, -z or -x per argument (argc may be 0).
+ */
+static int
+alloc_request(md_cli_opts_t *o, int argc)
+{
+	size_t n = (size_t)argc + 1;
+
+	if ((o->o_sfields = calloc(n, sizeof (char *))) == NULL ||
+	    (o->o_decomps = calloc(n, sizeof (md_decomp_t))) == NULL ||
+	    (o->o_zonev = calloc(n, sizeof (char *))) == NULL ||
+	    (o->o_optv = calloc(MD_MAXOPTIONS, sizeof (md_option_t))) ==
+	    NULL) {
+		md_cli_err(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	o->o_req.mdq_decomps = o->o_decomps;
+	o->o_req.mdq_zones = o->o_zonev;
+	o->o_req.mdq_options = o->o_optv;
+	return (MD_CLI_SUCCESS);
+}
+
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
 static int
 parse_args(int argc, char **argv, md_cli_opts_t *o)
@@ -446,16 +465,10 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, rv = MD_CLI_SUCCESS;
+	int c, rv;
 
-	/* at most one -s, -z or -x per argument; argc may be 0 */
-	if ((o->o_sfields = calloc((size_t)argc + 1, sizeof (char *))) ==
-	    NULL || (o->o_zones = calloc((size_t)argc + 1,
-	    sizeof (char *))) == NULL || (o->o_options = calloc(
-	    MD_MAXOPTIONS, sizeof (md_option_t))) == NULL) {
-		md_cli_err(o, "out of memory");
-		return (MD_CLI_ERROR);
-	}
+	if ((rv = alloc_request(o, argc)) != MD_CLI_SUCCESS)
+		return (rv);
 	opterr = 0;
 #ifdef __GLIBC__
 	optind = 0;	/* start over, as for a new process */
@@ -476,6 +489,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 	o->o_file = optind < argc ? argv[optind] : NULL;
 	if ((rv = check_args(o)) != MD_CLI_SUCCESS)
 		return (rv);
+	take_decomps(o);
 	if (o->o_predarg != NULL)
 		return (md_cli_pred(o));
 	return (MD_CLI_SUCCESS);
@@ -543,41 +557,6 @@ read_input(const md_cli_opts_t *o, int fd, char **bufp, size_t *lenp)
 	else if (e != 0)
 		md_cli_err(o, "read \"%s\": %s", name, strerror(e));
 	return (e == 0 ? MD_CLI_SUCCESS : MD_CLI_ERROR);
-}
-
-/*
- * The request the options make: -s fields, then the -n field (into
- * decomps, which the caller frees).  md_generate() reports an unknown
- * field before too many decompositions.
- */
-static int
-make_request(const md_cli_opts_t *o, md_request_t *req,
-    md_decomp_t **decomps)
-{
-	size_t nd = o->o_nsfields + (o->o_nfield != NULL), i;
-
-	if ((*decomps = calloc(nd + 1, sizeof (**decomps))) == NULL) {
-		md_cli_err(o, "out of memory");
-		return (MD_CLI_ERROR);
-	}
-	for (i = 0; i < nd; i++) {
-		(*decomps)[i].mdd_field = i < o->o_nsfields ? o->o_sfields[i] :
-		    o->o_nfield;
-		(*decomps)[i].mdd_kind = i < o->o_nsfields ?
-		    MD_DECOMP_STRING : MD_DECOMP_NUMBER;
-	}
-	(void) memset(req, 0, sizeof (*req));
-	req->mdq_decomps = *decomps;
-	req->mdq_ndecomps = nd;
-	req->mdq_pred = o->o_pred;
-	req->mdq_zones = o->o_zones;
-	req->mdq_nzones = o->o_nzones;
-	req->mdq_options = o->o_options;
-	req->mdq_noptions = o->o_noptions;
-	req->mdq_interval = o->o_interval;
-	req->mdq_duration = o->o_duration;
-	req->mdq_hostname = o->o_hostname;
-	return (MD_CLI_SUCCESS);
 }
 
 /*
@@ -669,23 +648,19 @@ load_metric(const md_cli_opts_t *o, const char *name, const char *text,
 	return (m);
 }
 
-/* The metric of j's text loaded, the request made, and the mode run. */
+/* The metric of j's text loaded, and the mode run on it and the request. */
 static int
 run_metric(md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
-	md_decomp_t *decomps = NULL;
-	md_request_t req;
 	md_metric_t *m;
 	int rv = MD_CLI_ERROR;
 
-	if ((m = load_metric(o, j->cj_name, j->cj_text, j->cj_len)) != NULL &&
-	    (rv = make_request(o, &req, &decomps)) == MD_CLI_SUCCESS) {
+	if ((m = load_metric(o, j->cj_name, j->cj_text, j->cj_len)) != NULL) {
 		j->cj_m = m;
-		j->cj_req = &req;
+		j->cj_req = &o->o_req;
 		rv = o->o_mode->cm_run(j);
 	}
-	free(decomps);
 	md_metric_free(m);
 	return (rv);
 }
@@ -758,9 +733,10 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	free(o.o_path);
 	md_pred_free(o.o_pred);
 	free(o.o_sfields);
-	free(o.o_zones);
-	for (i = 0; i < o.o_noptions; i++)
-		free((char *)o.o_options[i].mdo_name);
-	free(o.o_options);
+	free(o.o_decomps);
+	free(o.o_zonev);
+	for (i = 0; i < o.o_req.mdq_noptions; i++)
+		free((char *)o.o_optv[i].mdo_name);
+	free(o.o_optv);
 	return (rv);
 }

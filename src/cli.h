@@ -89,24 +89,33 @@ typedef struct md_cli_opts {
 	int		o_compile;	/* --compile */
 	const char	*o_promfile;	/* --prometheus */
 	const char	*o_promname;	/* --name */
+	md_request_t	o_req;		/* what -s -n -p -z -x -q -i -T */
+					/* -H ask for, filled as they */
+					/* are read; these arrays are */
+					/* its own: */
+	md_decomp_t	*o_decomps;	/* -s fields, then the -n field */
+	const char	**o_zonev;	/* -z, in order */
+	md_option_t	*o_optv;	/* -x, names allocated */
 	const char	**o_sfields;	/* -s, in order */
 	size_t		o_nsfields;
 	const char	*o_nfield;	/* -n, the last one */
 	const char	*o_predarg;	/* -p, the last one */
-	md_pred_t	*o_pred;
-	const char	**o_zones;	/* -z, in order */
-	size_t		o_nzones;
-	md_option_t	*o_options;	/* -x, names allocated */
-	size_t		o_noptions;
-	const char	*o_interval;	/* -i */
-	const char	*o_duration;	/* -T */
-	const char	*o_hostname;	/* -H */
+	md_pred_t	*o_pred;	/* o_req's, parsed */
 	const char	*o_dir;		/* -o */
 	const char	*o_title;	/* --title */
 	const char	*o_key;		/* --key */
 	const char	*o_file;	/* NULL or "-": stdin */
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
+
+/*
+ * Parts of o_req by the names cli_run.c reads them by, until it reads
+ * o_req's.
+ */
+#define	o_options	o_req.mdq_options
+#define	o_noptions	o_req.mdq_noptions
+#define	o_interval	o_req.mdq_interval
+#define	o_duration	o_req.mdq_duration
 
 /* One run of a mode: its input, and what a buffered mode writes. */
 typedef struct md_cli_job {
@@ -150,6 +159,7 @@ extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
     MD_CLI_PRINTFLIKE(2, 3);
+extern void md_cli_liberr(const md_cli_opts_t *, const md_error_t *);
 extern int md_cli_usage(const md_cli_opts_t *);
 extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
 extern md_result_t *md_cli_generate(const md_cli_job_t *,

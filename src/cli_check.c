@@ -16,9 +16,11 @@
 static int
 md_cli_has_request(const md_cli_opts_t *o)
 {
-	return (o->o_nsfields > 0 || o->o_nfield != NULL || o->o_pred !=
-	    NULL || o->o_nzones > 0 || o->o_noptions > 0 || o->o_interval !=
-	    NULL || o->o_duration != NULL);
+	const md_request_t *req = &o->o_req;
+
+	return (req->mdq_ndecomps > 0 || req->mdq_pred != NULL ||
+	    req->mdq_nzones > 0 || req->mdq_noptions > 0 ||
+	    req->mdq_interval != NULL || req->mdq_duration != NULL);
 }
 
 /*
@@ -40,8 +42,8 @@ md_cli_label(const md_cli_opts_t *o)
 		(void) fprintf(f, " -n %s", o->o_nfield);
 	if (o->o_predarg != NULL)
 		(void) fprintf(f, " -p '%s'", o->o_predarg);
-	for (i = 0; i < o->o_nzones; i++)
-		(void) fprintf(f, " -z %s", o->o_zones[i]);
+	for (i = 0; i < o->o_req.mdq_nzones; i++)
+		(void) fprintf(f, " -z %s", o->o_req.mdq_zones[i]);
 	if (md_cli_mclose(f, &text) != 0)
 		return (NULL);
 	if (len == 0) {

@@ -41,6 +41,17 @@ md_cli_err(const md_cli_opts_t *o, const char *fmt, ...)
 	(void) fprintf(o->o_err, "meta-d: %s\n", msg);
 }
 
+/*
+ * A message of libmetad's, as it wrote it: it escaped what it quotes
+ * already, and escaping again could cut a message that ends in "..."
+ * short of where the library cut it.
+ */
+void
+md_cli_liberr(const md_cli_opts_t *o, const md_error_t *err)
+{
+	(void) fprintf(o->o_err, "meta-d: %s\n", err->mde_msg);
+}
+
 /* The short usage text; the status of a usage error. */
 int
 md_cli_usage(const md_cli_opts_t *o)
@@ -49,15 +60,27 @@ md_cli_usage(const md_cli_opts_t *o)
 	return (MD_CLI_USAGE);
 }
 
-/* A failed request: "translating: " leads what translating found. */
+/*
+ * A failed request: "translating: " leads what translating found (SPEC
+ * 5), and what stopped it on the way (a limit, the host name the system
+ * would not give, a call the library refused); a fault of the request's
+ * own pieces (a field, a zone, an option) speaks for itself.
+ */
 void
 md_cli_request_err(const md_cli_opts_t *o, const md_error_t *err)
 {
-	if (err->mde_code == MD_ERR_TRANSLATE || err->mde_code == MD_ERR_LIMIT ||
-	    err->mde_code == MD_ERR_D)
+	switch (err->mde_code) {
+	case MD_ERR_TRANSLATE:
+	case MD_ERR_LIMIT:
+	case MD_ERR_D:
+	case MD_ERR_SYSTEM:
+	case MD_ERR_ARG:
 		md_cli_err(o, "translating: %s", err->mde_msg);
-	else
+		break;
+	default:
 		md_cli_err(o, "%s", err->mde_msg);
+		break;
+	}
 }
 
 /*

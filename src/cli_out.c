@@ -124,22 +124,23 @@ md_files_fail(md_cli_files_t *cs, int e, const char *name)
  * temporary file.  Returns 0 or an errno.
  */
 static int
-md_files_stage(md_cli_files_t *cs, const md_result_t *r,
-    const char *const *zones, const char *name, mode_t mode)
+md_files_stage(md_cli_files_t *cs, const md_result_t *r, const char *name,
+    mode_t mode)
 {
 	int dfd = cs->cs_dir.cd_fd;
+	const char *zone;
 	md_cli_file_t *t;
 	struct stat st;
 	size_t i, j, len;
 
 	for (i = 0; i < r->mdr_nscripts; i++) {
 		t = &cs->cs_f[cs->cs_n];
-		len = strlen(name) + 4 + (r->mdr_perzone ?
-		    strlen(zones[i]) + 1 : 0);
+		zone = r->mdr_zones != NULL ? r->mdr_zones[i] : NULL;
+		len = strlen(name) + 4 + (zone != NULL ? strlen(zone) + 1 : 0);
 		if ((t->cf_name = malloc(len)) == NULL)
 			return (ENOMEM);
 		(void) snprintf(t->cf_name, len, "%s%s%s.d", name,
-		    r->mdr_perzone ? "-" : "", r->mdr_perzone ? zones[i] : "");
+		    zone != NULL ? "-" : "", zone != NULL ? zone : "");
 		for (j = 0; j < cs->cs_n; j++) {
 			if (strcmp(cs->cs_f[j].cf_name, t->cf_name) == 0)
 				break;
@@ -285,7 +286,7 @@ md_files_settle(md_cli_files_t *cs, int e)
 
 /*
  * Write each script of r to DIR/NAME.d, or DIR/NAME-ZONE.d when the
- * scripts are per zone (zones are the request's; a zone given twice is one
+ * scripts are per zone (the result's mdr_zones; a zone given twice is one
  * file), and the paths written, a line each, to out.  DIR is a directory
  * no other user can change (cli_dir.c), made if it is not there, opened
  * once; everything in it is done through that descriptor.  All or
@@ -302,8 +303,8 @@ md_files_settle(md_cli_files_t *cs, int e)
  * or -2 with errno set if out did not take the paths.
  */
 static int
-md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
-    const char *name, int out, char *what, size_t whatlen)
+md_cli_files(const md_result_t *r, const char *dir, const char *name,
+    int out, char *what, size_t whatlen)
 {
 	md_cli_files_t cs;
 	sigset_t hold, old;
@@ -328,7 +329,7 @@ md_cli_files(const md_result_t *r, const char *const *zones, const char *dir,
 	(void) umask(mask);
 	if ((e = md_cli_dir_open(&cs.cs_dir, dir, MD_CLI_DIR_TRUST |
 	    MD_CLI_DIR_CREATE, what, whatlen)) == 0 &&
-	    (e = md_files_stage(&cs, r, zones, name, 0755 & ~mask)) == 0 &&
+	    (e = md_files_stage(&cs, r, name, 0755 & ~mask)) == 0 &&
 	    (e = md_cli_sigpending(&hold) ? EINTR : 0) == 0 &&
 	    (e = md_files_swap(&cs, list)) == 0) {
 		/* the list is whole, or memory ran short and all goes back */
@@ -381,7 +382,7 @@ md_cli_outdir(md_cli_job_t *j)
 	if ((name = md_cli_script_name(o->o_path)) == NULL) {
 		md_cli_err(o, "out of memory");
 	} else if (md_cli_writable(j->cj_fd) != 0 ||
-	    (fv = md_cli_files(r, o->o_zones, o->o_dir, name, j->cj_fd, what,
+	    (fv = md_cli_files(r, o->o_dir, name, j->cj_fd, what,
 	    sizeof (what))) == -2) {
 		md_cli_err(o, "write: %s: nothing written to \"%s\"",
 		    strerror(errno), o->o_dir);

@@ -136,7 +136,7 @@ md_cli_pred(md_cli_opts_t *o)
 	md_error_t err;
 
 	o->o_pred = md_pred_parse(p, strlen(p), &err);
-	if (o->o_pred != NULL)
+	if ((o->o_req.mdq_pred = o->o_pred) != NULL)
 		return (MD_CLI_SUCCESS);
 	if (err.mde_code == MD_ERR_NOMEM) {
 		md_cli_err(o, "%s", err.mde_msg);

@@ -58,9 +58,9 @@ md_run_onsignal(int sig)
 
 /* A failure of the run's own, in err: -1. */
 static int
-md_run_fail(md_error_t *err, const char *msg)
+md_run_fail(md_error_t *err, md_errcode_t code, const char *msg)
 {
-	err->mde_code = MD_ERR_TRANSLATE;
+	err->mde_code = code;
 	(void) snprintf(err->mde_msg, sizeof (err->mde_msg), "%s", msg);
 	return (-1);
 }
@@ -131,15 +131,16 @@ md_run_record(const md_dt_rec_t *r, void *arg)
 	int changed;
 
 	if (r->dr_fn != ru->ru_fn) {
-		return (md_run_fail(&ru->ru_err, "a record of another "
-		    "function than the request's aggregation"));
+		return (md_run_fail(&ru->ru_err, MD_ERR_ARG, "a record of "
+		    "another function than the request's aggregation"));
 	}
 	if (ru->ru_bykey)
 		return (md_run_bykey(ru, r));
 	if (r->dr_ndata > ru->ru_ndelta) {
 		if ((d = realloc(ru->ru_delta, r->dr_ndata *
 		    sizeof (int64_t))) == NULL)
-			return (md_run_fail(&ru->ru_err, "out of memory"));
+			return (md_run_fail(&ru->ru_err, MD_ERR_NOMEM,
+			    "out of memory"));
 		ru->ru_delta = d;
 		ru->ru_ndelta = r->dr_ndata;
 	}

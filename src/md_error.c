@@ -26,7 +26,9 @@ static const char *const md_errstrs[] = {
 	[MD_ERR_LIMIT] = "input too large",
 	[MD_ERR_OPTION] = "invalid DTrace option",
 	[MD_ERR_D] = "invalid D",
-	[MD_ERR_LINE] = "not a line of meta-d --run"
+	[MD_ERR_LINE] = "not a line of meta-d --run",
+	[MD_ERR_ARG] = "invalid argument",
+	[MD_ERR_SYSTEM] = "system call failed"
 };
 
 const char *

@@ -26,11 +26,15 @@
  *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
  *	md_mcheck.c	md_metric_check(): a metric's pieces, every request
  *	md_kind.c	whether a D expression is a string or a number
+ *	md_option.c	the syntax of DTrace options (-x), tick intervals
+ *			(-i) and durations (-T)
+ *	md_request.c	a request checked, and md_emit()'s request made of
+ *			it
  *	md_resolve.c	$hostname, $N and $fieldN substitution
  *	md_emit.c	D text for one script
- *	md_option.c	DTrace options (-x) and tick intervals (-i)
- *	md_gen.c	md_generate(): requests, zones, results
- *	md_result.c	a result: freed, joined, as JSON
+ *	md_gen.c	md_generate(): a request's scripts, one per zone or
+ *			one, each checked as D
+ *	md_result.c	a result: built, freed, joined, as JSON
  *	md_suggest.c	"did you mean": the closest of some names
  *	md_jline.c	one line of JSON read in place, integers exact
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
@@ -579,6 +583,45 @@ extern int md_dcheck_overbudget(md_error_t *);
 extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
     const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
 
+/*
+ * DTrace's options and the syntax of their values (md_option.c):
+ * md_option_find() the option of a name, or NULL; md_option_takes()
+ * whether it takes a value (NULL: none); md_option_syntax() its values'
+ * syntax in words, NULL for a flag; md_option_suggest() the option a
+ * name likely meant, or NULL.
+ */
+typedef struct md_optdef md_optdef_t;
+
+extern const md_optdef_t *md_option_find(const char *);
+extern int md_option_takes(const md_optdef_t *, const char *);
+extern const char *md_option_syntax(const md_optdef_t *);
+extern const char *md_option_suggest(const char *);
+
+/*
+ * A request (md_request.c).  md_request_check() checks what md_generate()
+ * is handed, against the metric.  md_request_emit() makes md_emit()'s
+ * request of a checked one: its decompositions folded into folded
+ * (MD_MAXDECOMPS of them; a field given twice is one, numeric if either
+ * is), and its host name, or this machine's, into host (hostlen bytes).
+ */
+extern int md_request_check(const md_metric_t *, const md_request_t *,
+    md_error_t *) MD_MUSTCHECK;
+extern int md_request_emit(const md_request_t *, md_decomp_t *, char *,
+    size_t, md_emit_req_t *, md_error_t *) MD_MUSTCHECK;
+
+
+/*
+ * Results, built where they are freed (md_result.c).  md_result_make()
+ * makes the result of a request whose scripts share the body md_emit()
+ * wrote, d its folded decompositions (nd): n scripts, each its pragmas
+ * (the zone's with perzone, then the options', then a blank line; none
+ * without either) and the body; with perzone, one per zone of the
+ * request.  It takes the body's text (body is left empty, to be freed).
+ * md_result_warn() adds a copy of a warning to r: -1 when out of memory.
+ */
+extern md_result_t *md_result_make(const md_request_t *, const md_decomp_t *,
+    size_t, md_buf_t *, int, md_error_t *);
+extern int md_result_warn(md_result_t *, const char *) MD_MUSTCHECK;
 
 /*
  * One line of JSON read in place (md_jline.c), for the lines --run prints:

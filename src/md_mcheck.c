@@ -268,7 +268,7 @@ md_metric_check_each(const md_metric_t *m, const md_request_t *req,
 	int rv = 0;
 
 	if (m == NULL)
-		return (md_error_set(err, MD_ERR_TRANSLATE, "no metric"));
+		return (md_error_set(err, MD_ERR_ARG, "no metric"));
 	if (req != NULL) {
 		if ((r = md_generate(m, req, err)) == NULL)
 			return (-1);

@@ -1,13 +1,14 @@
 /*
- * md_option.c: DTrace options ("#pragma D option NAME=VALUE"), tick
- * intervals and durations, checked before they are written into a script.
+ * md_option.c: the syntax of what DTrace takes: its consumer options
+ * ("#pragma D option NAME=VALUE"), tick intervals and durations.
  *
  * The options are DTrace's consumer options (dtrace(1M), "Options and
  * Tunables"), each with the kind of value it takes: a size ("4m"), a time
  * or rate ("10ms", "101hz"), a number, one of a few words, or none (a
- * flag).  Values are checked against that syntax, so no option can carry
- * anything else into the script.  "zone" is not among them: meta-d writes
- * that pragma itself from -z.
+ * flag).  md_option_takes() holds a value to that syntax, so that no
+ * option can carry anything else into a script; md_request.c says, in
+ * words, what is wrong with one that breaks it.  "zone" is not among
+ * them: meta-d writes that pragma itself from -z.
  */
 
 #include <stdint.h>
@@ -25,11 +26,11 @@ typedef enum md_okind {
 	MDO_WORD	/* one of od_words */
 } md_okind_t;
 
-typedef struct md_optdef {
+struct md_optdef {
 	const char	*od_name;
 	md_okind_t	od_kind;
 	const char	*od_words;	/* MDO_WORD: "a|b|c" */
-} md_optdef_t;
+};
 
 static const md_optdef_t md_options[] = {
 	{ "agghist", MDO_FLAG, NULL },
@@ -211,10 +212,45 @@ md_word_in(const char *w, const char *words)
 	return (0);
 }
 
-static const char *
+#define	MD_NOPTIONS	(sizeof (md_options) / sizeof (md_options[0]))
+
+const md_optdef_t *
+md_option_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < MD_NOPTIONS; i++) {
+		if (strcmp(name, md_options[i].od_name) == 0)
+			return (&md_options[i]);
+	}
+	return (NULL);
+}
+
+/* Does option od take value (NULL: none)? */
+int
+md_option_takes(const md_optdef_t *od, const char *value)
+{
+	switch (od->od_kind) {
+	case MDO_FLAG:
+		return (value == NULL);
+	case MDO_SIZE:
+		return (md_size_valid(value));
+	case MDO_TIME:
+		return (md_time_valid(value));
+	case MDO_SCALAR:
+		return (md_scalar_valid(value));
+	default:
+		return (value != NULL && md_word_in(value, od->od_words));
+	}
+}
+
+/* The syntax of od's values, in words; NULL for a flag. */
+const char *
 md_option_syntax(const md_optdef_t *od)
 {
 	switch (od->od_kind) {
+	case MDO_FLAG:
+		return (NULL);
 	case MDO_SIZE:
 		return ("a size, as 4m: digits and k, m, g or t, below 2^63 "
 		    "bytes");
@@ -229,76 +265,16 @@ md_option_syntax(const md_optdef_t *od)
 	}
 }
 
-/* An option meta-d does not know: the one meant, if one is close. */
-static int
-md_option_unknown(const char *name, md_error_t *err)
+/* The option name is closest to, if it is close enough (md_suggest()). */
+const char *
+md_option_suggest(const char *name)
 {
-	const char *names[sizeof (md_options) / sizeof (md_options[0])];
-	const char *meant;
+	const char *names[MD_NOPTIONS];
 	size_t i;
 
-	if (strcmp(name, "zone") == 0)
-		return (md_error_set(err, MD_ERR_OPTION, "option \"zone\": "
-		    "give zones with -z"));
-	for (i = 0; i < sizeof (md_options) / sizeof (md_options[0]); i++)
+	for (i = 0; i < MD_NOPTIONS; i++)
 		names[i] = md_options[i].od_name;
-	if ((meant = md_suggest(name, names, i)) != NULL)
-		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": not "
-		    "a DTrace option meta-d knows; did you mean \"%s\"?", name,
-		    meant));
-	return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": not a "
-	    "DTrace option meta-d knows", name));
-}
-
-/*
- * Check a DTrace option for "#pragma D option NAME[=VALUE]"; value is NULL
- * for a flag.  Returns 0, or -1 with MD_ERR_OPTION in *err.
- */
-int
-md_option_check(const char *name, const char *value, md_error_t *err)
-{
-	const md_optdef_t *od = NULL;
-	size_t i;
-	int ok;
-
-	if (name == NULL)
-		return (md_error_set(err, MD_ERR_OPTION, "option: no name"));
-	for (i = 0; i < sizeof (md_options) / sizeof (md_options[0]); i++) {
-		if (strcmp(name, md_options[i].od_name) == 0) {
-			od = &md_options[i];
-			break;
-		}
-	}
-	if (od == NULL)
-		return (md_option_unknown(name, err));
-
-	switch (od->od_kind) {
-	case MDO_FLAG:
-		ok = value == NULL;
-		break;
-	case MDO_SIZE:
-		ok = md_size_valid(value);
-		break;
-	case MDO_TIME:
-		ok = md_time_valid(value);
-		break;
-	case MDO_SCALAR:
-		ok = md_scalar_valid(value);
-		break;
-	default:
-		ok = value != NULL && md_word_in(value, od->od_words);
-		break;
-	}
-	if (ok)
-		return (0);
-	if (od->od_kind == MDO_FLAG)
-		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\" takes "
-		    "no value", name));
-	if (value == NULL)
-		return (md_error_set(err, MD_ERR_OPTION, "option \"%s\" needs "
-		    "a value: %s", name, md_option_syntax(od)));
-	return (md_error_set(err, MD_ERR_OPTION, "option \"%s\": \"%s\" is "
-	    "not %s", name, value, md_option_syntax(od)));
+	return (md_suggest(name, names, MD_NOPTIONS));
 }
 
 /*
@@ -315,14 +291,6 @@ md_duration_ns(const char *s, uint64_t *nsp)
 	    md_time_ns(s, 0, nsp) == 0 && *nsp >= MD_MINTICK ? 0 : -1);
 }
 
-int
-md_duration_valid(const char *s)
-{
-	uint64_t ns;
-
-	return (md_duration_ns(s, &ns) == 0);
-}
-
 /*
  * A tick interval, as dtrace's tick-N probes take it: digits alone (a
  * rate) or one of the time units, from 200us (5000hz) to 2^63 - 1 ns.
@@ -331,12 +299,4 @@ int
 md_interval_ns(const char *s, uint64_t *nsp)
 {
 	return (md_time_ns(s, 1, nsp) == 0 && *nsp >= MD_MINTICK ? 0 : -1);
-}
-
-int
-md_interval_valid(const char *s)
-{
-	uint64_t ns;
-
-	return (md_interval_ns(s, &ns) == 0);
 }

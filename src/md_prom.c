@@ -239,7 +239,7 @@ md_prom_add(md_prom_t *p, const char *const *keys, const size_t *lens,
 	if (v->mv_fn != p->pm_fn || v->mv_ndata != md_value_nwords(v->mv_fn,
 	    v->mv_quant) || (MD_AGG_ISDIST(p->pm_fn) && p->pm_hasquant &&
 	    memcmp(&p->pm_quant, v->mv_quant, sizeof (md_quant_t)) != 0))
-		return (md_error_set(err, MD_ERR_TRANSLATE, "a value that is "
+		return (md_error_set(err, MD_ERR_ARG, "a value that is "
 		    "not of the exposition's function or buckets"));
 	if (MD_AGG_ISDIST(p->pm_fn) && !p->pm_hasquant) {
 		p->pm_quant = *v->mv_quant;

@@ -56,23 +56,6 @@ md_isdigit(char c)
 	return (c >= '0' && c <= '9');
 }
 
-/* Can s stand bare in D as a host name: [A-Za-z0-9.-], 1 to 255 bytes? */
-int
-md_host_valid(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s != NULL && s[i] != '\0'; i++) {
-		char c = s[i];
-
-		if (i == MD_MAXHOSTNAME || !((c >= 'a' && c <= 'z') ||
-		    (c >= 'A' && c <= 'Z') || md_isdigit(c) || c == '-' ||
-		    c == '.'))
-			return (0);
-	}
-	return (i > 0);
-}
-
 /*
  * Append the host name: bare, where it must be a host name, or as a D
  * string literal.  place and key name the text for the message.
@@ -85,7 +68,7 @@ md_put_host(md_rctx_t *rc, md_buf_t *out, int bare, const char *place,
 		md_dstring(out, rc->rc_host);
 		return (0);
 	}
-	if (!md_host_valid(rc->rc_host))
+	if (md_host_check(rc->rc_host, NULL) != 0)
 		return (md_error_set(rc->rc_err, MD_ERR_TRANSLATE, "%s%s%s: "
 		    "$hostname stands bare in D here, and the host name \"%s\" "
 		    "cannot: a host name is 1 to %d letters, digits, '-' and "

@@ -109,7 +109,7 @@ md_series_delta(md_series_t *s, const void *key, size_t len, uint64_t gen,
 	if ((r = md_series_rec(s, key, len, gen, n)) == NULL)
 		return (md_error_nomem(err));
 	if (r->sr_n != n)
-		return (md_error_set(err, MD_ERR_TRANSLATE, "a record changed "
+		return (md_error_set(err, MD_ERR_ARG, "a record changed "
 		    "its size: %zu words, then %zu", r->sr_n, n));
 	if (r->sr_gen != gen)	/* cleared since: all of it is new */
 		(void) memset(r->sr_words, 0, n * sizeof (int64_t));

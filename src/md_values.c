@@ -73,7 +73,7 @@ md_values_new(size_t nkeys, md_aggfn_t fn, md_error_t *err)
 	md_values_t *v;
 
 	if (nkeys > MD_MAXDECOMPS || fn == MD_AGG_NONE) {
-		(void) md_error_set(err, MD_ERR_TRANSLATE, "values of %zu keys "
+		(void) md_error_set(err, MD_ERR_ARG, "values of %zu keys "
 		    "and function %d: not a request's", nkeys, (int)fn);
 		return (NULL);
 	}
@@ -101,24 +101,24 @@ static int
 md_values_check(md_values_t *v, const md_value_t *val, md_error_t *err)
 {
 	if (val->mv_fn != v->mv_fn)
-		return (md_error_set(err, MD_ERR_TRANSLATE, "a value of "
+		return (md_error_set(err, MD_ERR_ARG, "a value of "
 		    "function %d where the aggregation's is %d",
 		    (int)val->mv_fn, (int)v->mv_fn));
 	if (MD_AGG_ISDIST(v->mv_fn)) {
 		if (val->mv_quant == NULL)
-			return (md_error_set(err, MD_ERR_TRANSLATE, "a "
+			return (md_error_set(err, MD_ERR_ARG, "a "
 			    "distribution without its buckets"));
 		if (!v->mv_hasquant) {
 			v->mv_quant = *val->mv_quant;
 			v->mv_hasquant = 1;
 		} else if (memcmp(&v->mv_quant, val->mv_quant,
 		    sizeof (md_quant_t)) != 0) {
-			return (md_error_set(err, MD_ERR_TRANSLATE, "two "
+			return (md_error_set(err, MD_ERR_ARG, "two "
 			    "distributions of different buckets"));
 		}
 	}
 	if (val->mv_ndata != md_value_nwords(v->mv_fn, val->mv_quant))
-		return (md_error_set(err, MD_ERR_TRANSLATE, "a value of %zu "
+		return (md_error_set(err, MD_ERR_ARG, "a value of %zu "
 		    "words where %zu are expected", val->mv_ndata,
 		    md_value_nwords(v->mv_fn, val->mv_quant)));
 	return (0);

@@ -59,8 +59,55 @@ START_TEST(gen_should_say_when_scripts_are_per_zone)
 		ck_assert_ptr_nonnull(r);
 		ck_assert_int_eq(r->mdr_perzone, n > 0 && n < 4);
 		ck_assert_uint_eq(r->mdr_nscripts, r->mdr_perzone ? n : 1);
+		ck_assert_int_eq(r->mdr_zones != NULL, r->mdr_perzone);
 		md_result_free(r);
 	}
+	md_metric_free(m);
+}
+END_TEST
+
+/*
+ * A result names the zone of each script (mdr_zones), in names of its
+ * own: the request's may change as soon as md_generate() returns.
+ */
+START_TEST(gen_should_name_the_zone_of_each_script)
+{
+	char one[] = "one", two[] = "two";
+	const char *zones[] = { one, two };
+	md_option_t quiet = { "quiet", NULL };
+	md_metric_t *m = t_metric(G_ZONED);
+	md_request_t req;
+	md_result_t *r, *r2;
+	md_error_t err;
+
+	(void) memset(&req, 0, sizeof (req));
+	req.mdq_zones = zones;
+	req.mdq_nzones = 2;
+	req.mdq_hostname = T_HOST;
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	req.mdq_options = &quiet;
+	req.mdq_noptions = 1;
+	r2 = md_generate(m, &req, &err);
+	ck_assert_msg(r2 != NULL, "%s", err.mde_msg);
+	(void) strcpy(one, "xxx");
+	(void) strcpy(two, "yyy");
+	ck_assert_str_eq(r->mdr_zones[0], "one");
+	ck_assert_str_eq(r->mdr_zones[1], "two");
+	ck_assert_str_eq(r2->mdr_zones[1], "two");
+	ck_assert_ptr_nonnull(strstr(r->mdr_scripts[1], "zone=two\n"));
+	ck_assert_ptr_nonnull(strstr(r2->mdr_scripts[1], "zone=two\n"
+	    "#pragma D option quiet\n\n"));
+	ck_assert_uint_eq(r2->mdr_lens[1], strlen(r2->mdr_scripts[1]));
+	md_result_free(r);
+	md_result_free(r2);
+	req.mdq_nzones = 0;	/* one script, the body itself */
+	req.mdq_noptions = 0;
+	r = md_generate(m, &req, &err);
+	ck_assert_msg(r != NULL, "%s", err.mde_msg);
+	ck_assert_ptr_null(r->mdr_zones);
+	ck_assert_uint_eq(r->mdr_lens[0], strlen(r->mdr_scripts[0]));
+	md_result_free(r);
 	md_metric_free(m);
 }
 END_TEST
@@ -135,11 +182,11 @@ END_TEST
 START_TEST(gen_should_refuse_more_than_two_decompositions)
 {
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:execname "
-	    "n:latency", NULL, MD_ERR_TRANSLATE), "too many decompositions: 3 "
+	    "n:latency", NULL, MD_ERR_LIMIT), "too many decompositions: 3 "
 	    "given (-s zonename -s execname -n latency), and a script breaks "
 	    "values down by two fields at most, as -s F1 -s F2 or -s F1 -n F2");
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:zonename "
-	    "s:zonename s:zonename", NULL, MD_ERR_TRANSLATE), "too many "
+	    "s:zonename s:zonename", NULL, MD_ERR_LIMIT), "too many "
 	    "decompositions: 4 given (-s zonename -s zonename -s zonename -s "
 	    "zonename), and a script breaks values down by two fields at most, "
 	    "as -s F1 -s F2 or -s F1 -n F2");
@@ -389,11 +436,11 @@ static const struct {
 	{ "a\"b", 0 }, { "a\nb", 0 }, { "a/b", 0 }, { "zone\xc3\xa9", 0 },
 };
 
-START_TEST(zone_valid_should_follow_the_zone_name_rules)
+START_TEST(zone_check_should_follow_the_zone_name_rules)
 {
-	ck_assert_int_eq(md_zone_valid(zone_names[_i].zv_name),
+	ck_assert_int_eq(md_zone_check(zone_names[_i].zv_name, NULL) == 0,
 	    zone_names[_i].zv_valid);
-	ck_assert(!md_zone_valid(NULL));
+	ck_assert(md_zone_check(NULL, NULL) != 0);
 }
 END_TEST
 
@@ -406,20 +453,20 @@ START_TEST(gen_should_refuse_a_malformed_request)
 
 	(void) memset(&req, 0, sizeof (req));
 	ck_assert_ptr_null(md_generate(NULL, &req, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "no metric or request");
 	ck_assert_ptr_null(md_generate(m, NULL, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "no metric or request");
 	req.mdq_decomps = &d;
 	req.mdq_ndecomps = 1;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
 	d.mdd_kind = MD_DECOMP_STRING;
 	d.mdd_field = NULL;
 	ck_assert_ptr_null(md_generate(m, &req, &err));
-	ck_assert_int_eq(err.mde_code, MD_ERR_TRANSLATE);
+	ck_assert_int_eq(err.mde_code, MD_ERR_ARG);
 	ck_assert_str_eq(err.mde_msg, "decomposition 0 is not valid");
 	md_metric_free(m);
 }
@@ -681,6 +728,7 @@ gen_suite(void)
 	    gen_should_make_one_script_per_zone_behind_its_pragma);
 	tcase_add_test(tc, gen_should_make_one_script_from_four_zones);
 	tcase_add_test(tc, gen_should_say_when_scripts_are_per_zone);
+	tcase_add_test(tc, gen_should_name_the_zone_of_each_script);
 	tcase_add_test(tc,
 	    gen_should_use_no_pragma_unless_the_metric_allows_it);
 	tcase_add_test(tc, gen_should_say_what_the_aggregation_holds);
@@ -691,7 +739,7 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_say_which_field_was_meant);
 	tcase_add_test(tc, gen_should_refuse_internal_fields_in_predicates);
 	tcase_add_test(tc, gen_should_refuse_bad_zone_names);
-	tcase_add_loop_test(tc, zone_valid_should_follow_the_zone_name_rules,
+	tcase_add_loop_test(tc, zone_check_should_follow_the_zone_name_rules,
 	    0, (int)(sizeof (zone_names) / sizeof (zone_names[0])));
 	tcase_add_test(tc, gen_should_refuse_a_malformed_request);
 	tcase_add_test(tc, gen_should_default_to_this_hosts_name);

@@ -227,6 +227,7 @@ main(void)
 	srunner_add_suite(sr, emit_suite());
 	srunner_add_suite(sr, gen_suite());
 	srunner_add_suite(sr, option_suite());
+	srunner_add_suite(sr, request_suite());
 	srunner_add_suite(sr, dlex_suite());
 	srunner_add_suite(sr, kind_suite());
 	srunner_add_suite(sr, dtab_suite());

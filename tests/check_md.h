@@ -36,6 +36,7 @@ extern Suite *plan_suite(void);
 extern Suite *emit_suite(void);
 extern Suite *gen_suite(void);
 extern Suite *option_suite(void);
+extern Suite *request_suite(void);
 extern Suite *dlex_suite(void);
 extern Suite *kind_suite(void);
 extern Suite *dparse_suite(void);

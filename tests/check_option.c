@@ -121,10 +121,12 @@ START_TEST(interval_should_follow_tick_probes)
 	size_t i;
 
 	for (i = 0; i < sizeof (ok) / sizeof (ok[0]); i++)
-		ck_assert_msg(md_interval_valid(ok[i]), "refused %s", ok[i]);
+		ck_assert_msg(md_interval_check(ok[i], NULL) == 0,
+		    "refused %s", ok[i]);
 	for (i = 0; i < sizeof (ko) / sizeof (ko[0]); i++)
-		ck_assert_msg(!md_interval_valid(ko[i]), "accepted %s", ko[i]);
-	ck_assert(!md_interval_valid(NULL));
+		ck_assert_msg(md_interval_check(ko[i], NULL) != 0,
+		    "accepted %s", ko[i]);
+	ck_assert(md_interval_check(NULL, NULL) != 0);
 }
 END_TEST
 
@@ -140,10 +142,12 @@ START_TEST(duration_should_be_a_time)
 	size_t i;
 
 	for (i = 0; i < sizeof (ok) / sizeof (ok[0]); i++)
-		ck_assert_msg(md_duration_valid(ok[i]), "refused %s", ok[i]);
+		ck_assert_msg(md_duration_check(ok[i], NULL) == 0,
+		    "refused %s", ok[i]);
 	for (i = 0; i < sizeof (ko) / sizeof (ko[0]); i++)
-		ck_assert_msg(!md_duration_valid(ko[i]), "accepted %s", ko[i]);
-	ck_assert(!md_duration_valid(NULL));
+		ck_assert_msg(md_duration_check(ko[i], NULL) != 0,
+		    "accepted %s", ko[i]);
+	ck_assert(md_duration_check(NULL, NULL) != 0);
 }
 END_TEST
 

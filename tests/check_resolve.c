@@ -225,23 +225,23 @@ START_TEST(resolve_should_never_read_what_it_put_in)
 }
 END_TEST
 
-START_TEST(host_valid_should_take_host_names_only)
+START_TEST(host_check_should_take_host_names_only)
 {
 	char longest[MD_MAXHOSTNAME + 2];
 
-	ck_assert(md_host_valid("a"));
-	ck_assert(md_host_valid("web-1.example.COM"));
-	ck_assert(md_host_valid("0"));
-	ck_assert(!md_host_valid(""));
-	ck_assert(!md_host_valid("a_b"));
-	ck_assert(!md_host_valid("a/b"));
-	ck_assert(!md_host_valid("\xc3\xa9"));
+	ck_assert(md_host_check("a", NULL) == 0);
+	ck_assert(md_host_check("web-1.example.COM", NULL) == 0);
+	ck_assert(md_host_check("0", NULL) == 0);
+	ck_assert(md_host_check("", NULL) != 0);
+	ck_assert(md_host_check("a_b", NULL) != 0);
+	ck_assert(md_host_check("a/b", NULL) != 0);
+	ck_assert(md_host_check("\xc3\xa9", NULL) != 0);
 	(void) memset(longest, 'h', MD_MAXHOSTNAME);
 	longest[MD_MAXHOSTNAME] = '\0';
-	ck_assert(md_host_valid(longest));
+	ck_assert(md_host_check(longest, NULL) == 0);
 	longest[MD_MAXHOSTNAME] = 'h';
 	longest[MD_MAXHOSTNAME + 1] = '\0';
-	ck_assert(!md_host_valid(longest));
+	ck_assert(md_host_check(longest, NULL) != 0);
 }
 END_TEST
 
@@ -382,7 +382,7 @@ resolve_suite(void)
 	tcase_add_test(tc,
 	    resolve_should_refuse_a_bare_host_name_d_cannot_take);
 	tcase_add_test(tc, resolve_should_never_read_what_it_put_in);
-	tcase_add_test(tc, host_valid_should_take_host_names_only);
+	tcase_add_test(tc, host_check_should_take_host_names_only);
 	tcase_add_test(tc, resolve_should_refuse_a_variable_that_does_not_exist);
 	tcase_add_test(tc,
 	    resolve_aggregate_should_put_the_transform_for_dollar_zero);
