@@ -30,7 +30,7 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 VERSION := $(shell sed -n 's/^\#define[[:space:]]*MD_VERSION[[:space:]]*"\(.*\)"/\1/p' \
 	include/metad.h)
-SOVERSION = 1
+SOVERSION = 2
 
 # The shared library, named as each system's linker expects.
 UNAME_S := $(shell uname -s)
@@ -488,7 +488,7 @@ LINUX_EXAMPLES = examples/linux/io.json examples/linux/io.js \
 	examples/linux/profile.json examples/linux/syscall.json
 
 # Where the system caches the run-time linker's view of its libraries:
-# ldconfig makes a newly installed libmetad.so.1 found (Linux; FreeBSD
+# ldconfig makes a newly installed libmetad.so.2 found (Linux; FreeBSD
 # adds the directory with -m).  Run by root only (a user's install, as
 # under ~/.local, cannot change the cache), and not when staging into
 # DESTDIR.  meta-d itself links libmetad statically: only programs that

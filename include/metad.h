@@ -37,7 +37,7 @@
 extern "C" {
 #endif
 
-#define	MD_VERSION	"1.0.0"
+#define	MD_VERSION	"2.0.0"
 
 /* What the shared library exports: this API, nothing else. */
 #if defined(__GNUC__) || defined(__clang__)

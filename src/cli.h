@@ -108,15 +108,6 @@ typedef struct md_cli_opts {
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
 
-/*
- * Parts of o_req by the names cli_run.c reads them by, until it reads
- * o_req's.
- */
-#define	o_options	o_req.mdq_options
-#define	o_noptions	o_req.mdq_noptions
-#define	o_interval	o_req.mdq_interval
-#define	o_duration	o_req.mdq_duration
-
 /* One run of a mode: its input, and what a buffered mode writes. */
 typedef struct md_cli_job {
 	const md_cli_opts_t	*cj_o;

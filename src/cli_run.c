@@ -162,14 +162,14 @@ md_run_record(const md_dt_rec_t *r, void *arg)
  * the first one given, or NULL.
  */
 static const char *
-md_run_ownopt(const md_cli_opts_t *o)
+md_run_ownopt(const md_request_t *req)
 {
 	static const char *const own[] = { "aggrate", "switchrate" };
 	size_t i, k;
 
-	for (i = 0; i < o->o_noptions; i++) {
+	for (i = 0; i < req->mdq_noptions; i++) {
 		for (k = 0; k < sizeof (own) / sizeof (own[0]); k++) {
-			if (strcmp(o->o_options[i].mdo_name, own[k]) == 0)
+			if (strcmp(req->mdq_options[i].mdo_name, own[k]) == 0)
 				return (own[k]);
 		}
 	}
@@ -390,6 +390,7 @@ int
 md_cli_run(md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
+	const md_request_t *req = j->cj_req;
 	struct sigaction old[3];
 	uint64_t interval = MD_RUN_SECOND, duration = 0;
 	md_result_t *r;
@@ -400,16 +401,16 @@ md_cli_run(md_cli_job_t *j)
 		md_cli_err(o, "--run: %s", md_dt_missing());
 		return (md_cli_usage(o));
 	}
-	if (md_run_ownopt(o) != NULL) {
+	if (md_run_ownopt(req) != NULL) {
 		md_cli_err(o, "--run: -x %s: --run reads the aggregation at the "
 		    "end of each interval (-i) and drains dtrace every 10 ms "
-		    "itself", md_run_ownopt(o));
+		    "itself", md_run_ownopt(req));
 		return (md_cli_usage(o));
 	}
-	if ((o->o_interval != NULL &&
-	    md_interval_ns(o->o_interval, &interval) != 0) ||
-	    (o->o_duration != NULL &&
-	    md_duration_ns(o->o_duration, &duration) != 0))
+	if ((req->mdq_interval != NULL &&
+	    md_interval_ns(req->mdq_interval, &interval) != 0) ||
+	    (req->mdq_duration != NULL &&
+	    md_duration_ns(req->mdq_duration, &duration) != 0))
 		return (md_cli_usage(o));	/* checked when parsed */
 	if ((r = md_run_script(j, interval, &rv)) == NULL)
 		return (rv);
