@@ -36,7 +36,7 @@ md_d_check(const char *text, size_t len, size_t *linep, size_t *colp,
 	if (md_dparse(text == NULL ? "" : text, len, MD_DC_PROGRAM, &off, msg,
 	    sizeof (msg)) == 0)
 		return (0);
-	md_dlex_where(text, off, &line, &col);
+	md_text_where(text, off, &line, &col);
 	if (linep != NULL)
 		*linep = line;
 	if (colp != NULL)
@@ -50,7 +50,7 @@ md_dcheck_where(char *buf, size_t len, const char *text, size_t off)
 {
 	size_t line, col;
 
-	md_dlex_where(text, off, &line, &col);
+	md_text_where(text, off, &line, &col);
 	if (line > 1)
 		(void) snprintf(buf, len, "(line %zu, column %zu)", line, col);
 	else
@@ -370,7 +370,7 @@ md_dcheck_script(const md_metric_t *m, const md_emit_req_t *er,
 	if (off < prefix || md_emit(&b, m, &ler, &lerr) != 0 ||
 	    !loc.el_found) {
 		md_buf_fini(&b);
-		md_dlex_where(script, off, &line, &col);
+		md_text_where(script, off, &line, &col);
 		return (md_error_set(err, MD_ERR_D, "the script is not valid "
 		    "D: line %zu, column %zu: %s", line, col, msg));
 	}

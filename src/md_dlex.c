@@ -665,24 +665,6 @@ md_dlex_strbyte(const char *s, size_t *ip, size_t end)
 	return (c == 0 ? -1 : c);
 }
 
-/* The line and column (from 1) of offset off of the text. */
-void
-md_dlex_where(const char *text, size_t off, size_t *linep, size_t *colp)
-{
-	size_t line = 1, col = 1, i;
-
-	for (i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
-	}
-	*linep = line;
-	*colp = col;
-}
-
 /*
  * Do a and b (alen and blen bytes) hold the same tokens?  White space and
  * comments between tokens do not count.

@@ -6,6 +6,7 @@
  *	md_buf.c	growable output buffer with a sticky error; AND/OR
  *			lists
  *	md_path.c	places in a document, for messages
+ *	md_text.c	places in a text, for messages: line and column
  *	md_arena.c	many small allocations freed at once
  *	md_hash.c	fixed-size tables from strings to indexes
  *	md_jsyntax.c	cJSON's grammar without memory: syntax errors, where
@@ -135,6 +136,9 @@ extern size_t md_path_key(md_path_t *, const char *);
 extern size_t md_path_index(md_path_t *, size_t);
 extern void md_path_cut(md_path_t *, size_t);
 
+/* The line and column (from 1, in bytes) of an offset (md_text.c). */
+extern void md_text_where(const char *, size_t, size_t *, size_t *);
+
 /*
  * Arena (md_arena.c): many small allocations freed at once.  Memory is
  * zeroed.  md_arena_alloc() returns NULL when out of memory.
@@ -202,8 +206,7 @@ extern size_t md_json_count(const cJSON *);
  * syn is not NULL, the offset of the first byte that cannot continue the
  * document (len if the text stops short) and a one-line message that says
  * what was expected there and what was found.  md_json_valid() is 1 if it
- * would.  md_json_where() is the line and column (from 1, in bytes) of an
- * offset.
+ * would.
  */
 #define	MD_JSYNTAXLEN	256
 
@@ -214,7 +217,6 @@ typedef struct md_jsyntax {
 
 extern int md_json_syntax(const char *, size_t, md_jsyntax_t *);
 extern int md_json_valid(const char *, size_t);
-extern void md_json_where(const char *, size_t, size_t *, size_t *);
 extern void md_json_putstr(md_buf_t *, const char *, size_t);
 
 /* The aggregating function D text calls (md_quant.c). */
@@ -429,7 +431,6 @@ extern md_dtok_t md_dlex_next(md_dlex_t *);
 extern int md_dlex_epred(const md_dlex_t *);
 extern size_t md_dlex_skipspace(const md_dlex_t *, size_t);
 extern int md_dlex_strbyte(const char *, size_t *, size_t);
-extern void md_dlex_where(const char *, size_t, size_t *, size_t *);
 extern int md_dlex_same(const char *, size_t, const char *, size_t);
 
 /*
