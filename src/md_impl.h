@@ -538,23 +538,38 @@ extern int md_resolve_predicate(md_rctx_t *, md_buf_t *, const char *,
 /*
  * Emission (md_emit.c): the body of a script, without zone pragmas.
  *
- * With er_loc set, md_emit() also finds which piece of the metric is at
- * fault where the script is not D: of the pieces it writes (a probe, a
- * transform, a verify value, ...), it keeps the last one that starts at
- * or before el_off: its span in the body, its text as the metric has it,
- * the context that text is parsed in, and its place in the metric.
+ * With er_spans set, md_emit() also records, once, where each piece of
+ * the metric it writes (a probe, a transform, a verify value, ...) is in
+ * the body: its span, its text as the metric has it, the context that
+ * text is parsed in, and its place in the metric, in parts
+ * ("probedesc[1].gather.latency.store[0]", "metad.locals[0].name"), put
+ * into words only for a message.  Where a script is not D,
+ * md_dcheck_result() looks the fault up there.
  */
 #define	MD_PLACELEN	256
+#define	MD_NOINDEX	((size_t)-1)
 
-typedef struct md_emit_loc {
-	size_t		el_off;		/* the fault, in the body */
-	int		el_found;
-	size_t		el_start;	/* the piece, in the body */
-	size_t		el_end;
-	const char	*el_raw;	/* the piece, in the metric */
-	md_dctx_t	el_ctx;
-	char		el_place[MD_PLACELEN];
-} md_emit_loc_t;
+typedef struct md_emit_span {
+	size_t		es_start;	/* the piece, in the body */
+	size_t		es_end;
+	const char	*es_raw;	/* the piece, in the metric */
+	md_dctx_t	es_ctx;
+	size_t		es_pd;		/* probedesc[N], or MD_NOINDEX: metad */
+	const char	*es_sect;	/* "probes", "verify", "gather", ... */
+	size_t		es_secti;	/* [N] of a section that is an array */
+	const char	*es_key;	/* a field or a local's name, or NULL */
+	const char	*es_what;	/* of a gather: "gather" or "store" */
+	size_t		es_i;		/* [N] of a value that is an array */
+} md_emit_span_t;
+
+typedef struct md_emit_spans {
+	md_emit_span_t	*sp_v;		/* in the order they were written */
+	size_t		sp_n;
+	size_t		sp_cap;
+	int		sp_failed;	/* out of memory: not all are here */
+} md_emit_spans_t;
+
+extern void md_emit_spans_fini(md_emit_spans_t *);
 
 typedef struct md_emit_req {
 	const md_decomp_t	*er_decomps;	/* duplicates removed */
@@ -566,7 +581,7 @@ typedef struct md_emit_req {
 	const char		*er_interval;	/* NULL: no tick clause */
 	const char		*er_duration;	/* NULL: no ending clause */
 	uint64_t		er_keyinterval;	/* ns: key by interval */
-	md_emit_loc_t		*er_loc;	/* NULL: no locating */
+	md_emit_spans_t		*er_spans;	/* NULL: none recorded */
 	md_aggfn_t		*er_fn;		/* NULL, or where to put the */
 						/* aggregation's function */
 } md_emit_req_t;
@@ -577,8 +592,8 @@ extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
 /* Checking D where meta-d meets it (md_dcheck.c). */
 extern int md_dcheck_pieces(const md_metric_t *, size_t *, md_error_t *);
 extern int md_dcheck_overbudget(md_error_t *);
-extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
-    const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
+extern int md_dcheck_result(const md_result_t *, size_t,
+    const md_emit_spans_t *, md_error_t *) MD_MUSTCHECK;
 
 
 /*
