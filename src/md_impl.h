@@ -23,10 +23,12 @@
  *	md_dlex.c	the tokens of D expressions
  *	md_dtab.c	what D has built in: functions, variables
  *	md_dpragma.c	D's control lines: #pragma D option, #line, ...
- *	md_dparse.c	D, parsed: programs and the pieces of metrics
+ *	md_dparse.c	D, parsed: programs and the pieces of metrics; the
+ *			kind of an expression
  *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
  *	md_mcheck.c	md_metric_check(): a metric's pieces, every request
- *	md_kind.c	whether a D expression is a string or a number
+ *	md_kind.c	the kind of a transform: gathered variables
+ *			followed to their gathers
  *	md_resolve.c	$hostname, $N and $fieldN substitution
  *	md_emit.c	D text for one script
  *	md_option.c	DTrace options (-x) and tick intervals (-i)
@@ -433,6 +435,13 @@ extern size_t md_dlex_skipspace(const md_dlex_t *, size_t);
 extern int md_dlex_strbyte(const char *, size_t *, size_t);
 extern int md_dlex_same(const char *, size_t, const char *, size_t);
 
+/* Whether a D expression is certainly a string or a number (SPEC 7.16). */
+typedef enum md_kind {
+	MD_KIND_UNKNOWN,
+	MD_KIND_NUMBER,
+	MD_KIND_STRING
+} md_kind_t;
+
 /*
  * What D has built in (md_dtab.c): functions with their arguments, and
  * variables with their types.  A result's or a variable's kind is the one
@@ -494,18 +503,24 @@ extern int md_dparse(const char *, size_t, md_dctx_t, size_t *, char *,
     size_t);
 
 /*
- * The kind of a D expression where it is certain (md_kind.c, SPEC 7.16),
- * with the plan's gathered variables (the plan may be NULL).
+ * The kind of a D expression where it is certain (SPEC 7.16), read off
+ * md_dparse()'s parse.  md_dparse_kind() parses len bytes as one
+ * expression from nesting depth (0 but for a variable's gather) and gives
+ * MD_KIND_UNKNOWN for what does not parse, or nests deeper than
+ * MD_KIND_MAXDEPTH (so that variables followed to their gathers keep the
+ * stack small).  Where a postfix expression that starts with a name has
+ * no kind of its own, var (if not NULL) is asked whether its text is a
+ * variable it knows, at the depth it is at: its kind, or -1.  md_kind()
+ * (md_kind.c) asks it of the plan's gathered variables (the plan may be
+ * NULL).
  */
-typedef enum md_kind {
-	MD_KIND_UNKNOWN,
-	MD_KIND_NUMBER,
-	MD_KIND_STRING
-} md_kind_t;
+#define	MD_KIND_MAXDEPTH	32
 
+typedef int (*md_dkindvar_f)(const char *, size_t, unsigned, const void *);
+
+extern md_kind_t md_dparse_kind(const char *, size_t, unsigned,
+    md_dkindvar_f, const void *);
 extern md_kind_t md_kind(const char *, size_t, const md_plan_t *);
-extern md_kind_t md_kind_at(const char *, size_t, const md_plan_t *,
-    unsigned);
 extern const char *md_kind_name(md_kind_t);
 
 /*
