@@ -871,16 +871,9 @@ md_dp_undefined(md_dp_t *dp, size_t off, int n, const char *name)
 	    n, shown);
 }
 
-/*
- * printf(), system() and printa() with a string literal for a format (at
- * offset at): its conversions, as dtrace reads them (dt_printf.c), and
- * for printf() and system() as many values as they need (nargs after the
- * format).  Errors are of meaning, at the call (off).  (A few lines past
- * 60: it follows dt_printf.c's one loop over the conversions.)
- */
-static void
-md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
-    size_t off)
+/* Is name a conversion dtrace defines (dt_printf.c's table)? */
+static int
+md_dp_convdef(const char *name)
 {
 	static const char *const convs[] = {
 		"a", "A", "c", "C", "d", "e", "E", "f", "g", "G", "hd", "hi",
@@ -889,8 +882,55 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		"Le", "LE", "Lf", "Lg", "LG", "o", "p", "s", "S", "T", "u",
 		"wc", "ws", "x", "X", "Y", "%"
 	};
+	size_t k;
+
+	for (k = 0; k < MD_NELEM(convs); k++) {
+		if (convs[k][0] == name[0] && strcmp(convs[k], name) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * The arguments conversion #n (pc) of fn's format takes, counted in
+ * *needp, which nargs must cover: its width's '*', its precision's, then
+ * its value.  0, or -1 with an error of meaning at off.
+ */
+static int
+md_dp_convargs(md_dp_t *dp, const char *fn, const md_dpconv_t *pc, int n,
+    long nargs, long *needp, size_t off)
+{
+	int k;
+
+	if (pc->pc_agg) {
+		(void) md_dp_sem(dp, off, "%%@ conversion requires an "
+		    "aggregation and is not for use with %s( )", fn);
+		return (-1);
+	}
+	for (k = 0; k < 3; k++) {
+		if ((k < 2 && !pc->pc_star[k]) || ++*needp <= nargs)
+			continue;
+		(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: "
+		    "conversion #%d (%%%s) is missing a corresponding %s "
+		    "argument", fn, n, pc->pc_name, k == 0 ? "\"*\"" :
+		    k == 1 ? "\".*\"" : "value");
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * printf(), system() and printa() with a string literal for a format (at
+ * offset at): its conversions, as dtrace reads them (dt_printf.c), and
+ * for printf() and system() as many values as they need (nargs after the
+ * format).  Errors are of meaning, at the call (off).
+ */
+static void
+md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
+    size_t off)
+{
 	const char *s = dp->dp_lex.dl_buf + at + 1, *fn = f->df_name, *why;
-	size_t i = 0, end, k;
+	size_t i = 0, end;
 	int printa = strcmp(fn, "printa") == 0, n = 0, c;
 	long need = 0;
 	md_dpconv_t pc;
@@ -915,31 +955,13 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 			    n, why);
 			return;
 		}
-		for (k = 0; k < MD_NELEM(convs) && (convs[k][0] !=
-		    pc.pc_name[0] || strcmp(convs[k], pc.pc_name) != 0); k++)
-			continue;
-		if (k == MD_NELEM(convs)) {
+		if (!md_dp_convdef(pc.pc_name)) {
 			md_dp_undefined(dp, off, n, pc.pc_name);
 			return;
 		}
-		if (printa || strcmp(pc.pc_name, "%") == 0)
-			continue;
-		if (pc.pc_agg) {
-			(void) md_dp_sem(dp, off, "%%@ conversion requires "
-			    "an aggregation and is not for use with %s( )", fn);
+		if (!printa && strcmp(pc.pc_name, "%") != 0 &&
+		    md_dp_convargs(dp, fn, &pc, n, nargs, &need, off) != 0)
 			return;
-		}
-		/* the width's '*' takes an argument, the precision's, then */
-		/* the value */
-		for (k = 0; k < 3; k++) {
-			if ((k < 2 && !pc.pc_star[k]) || ++need <= nargs)
-				continue;
-			(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: "
-			    "conversion #%d (%%%s) is missing a corresponding "
-			    "%s argument", fn, n, pc.pc_name, k == 0 ? "\"*\"" :
-			    k == 1 ? "\".*\"" : "value");
-			return;
-		}
 	}
 	if (!printa && nargs > need)
 		(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: only "

@@ -343,30 +343,26 @@ md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
 }
 
 /*
- * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
- * the key; a numeric one picks the function.  Only the function finally
- * chosen is resolved, so a broken one that is not used is no error.  (A
- * few lines past 60: the key and the function are one statement, and the
- * choice of the function runs through the keys' loop.)
+ * The keys of "@[KEY,...]": the interval's, when keyed by interval, then
+ * the transform of each discrete decomposition.  *fnfieldp is the field
+ * whose aggregating function is the entry's: the numeric decomposition's,
+ * else the first discrete one's, else none (NULL: the default).
  */
 static int
-md_emit_aggregate(md_emit_t *em, size_t pd)
+md_emit_keys(md_emit_t *em, size_t pd, const char **fnfieldp)
 {
 	const md_probedesc_t *p = em->em_pd;
 	const md_emit_req_t *req = em->em_req;
 	const char *place = md_emit_place(em, pd, "transforms");
-	const char *fnfield = NULL;
 	const md_strv_t *t, *a;
-	md_rpiece_t fn, xf;
-	char xplace[64];
+	char key[64];
 	size_t i, nkeys = 0, start;
 
-	md_buf_puts(em->em_out, "\t@");
+	*fnfieldp = NULL;
 	if (req->er_keyinterval != 0) {
-		(void) snprintf(xplace, sizeof (xplace), "[(timestamp - "
-		    "%s) / %llu", MD_EMIT_T0, (unsigned long long)
-		    req->er_keyinterval);
-		md_buf_puts(em->em_out, xplace);
+		(void) snprintf(key, sizeof (key), "[(timestamp - %s) / %llu",
+		    MD_EMIT_T0, (unsigned long long)req->er_keyinterval);
+		md_buf_puts(em->em_out, key);
 		nkeys++;
 	}
 	for (i = 0; i < req->er_ndecomps; i++) {
@@ -380,7 +376,7 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 			    "this entry has no %s for it", pd, d->mdd_field,
 			    t == NULL ? "transform" : "aggregate"));
 		if (d->mdd_kind == MD_DECOMP_NUMBER) {
-			fnfield = d->mdd_field;
+			*fnfieldp = d->mdd_field;
 			continue;
 		}
 		md_buf_puts(em->em_out, nkeys++ == 0 ? "[" : ",");
@@ -390,21 +386,38 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 			return (-1);
 		(void) md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY,
 		    "transforms", d->mdd_field, MD_NOINDEX);
-		if (fnfield == NULL)
-			fnfield = d->mdd_field;
+		if (*fnfieldp == NULL)
+			*fnfieldp = d->mdd_field;
 	}
 	if (nkeys > 0)
 		md_buf_putc(em->em_out, ']');
-	md_buf_puts(em->em_out, " = ");
+	return (0);
+}
 
-	start = em->em_out->mb_len;
+/*
+ * The FUNCTION of "@[...] = FUNCTION": the entry's default, or fnfield's
+ * with its transform for $0.  Only the function chosen is resolved, so a
+ * broken one that is not used is no error.
+ */
+static int
+md_emit_function(md_emit_t *em, size_t pd, const char *fnfield)
+{
+	const md_probedesc_t *p = em->em_pd;
+	const md_emit_req_t *req = em->em_req;
+	size_t start = em->em_out->mb_len;
+	const md_strv_t *a;
+	md_rpiece_t fn, xf;
+	char xplace[64];
+
 	if (fnfield == NULL) {
 		a = md_map_get(&p->pd_aggregate, "default");
 		md_buf_puts(em->em_out, a->msv_v[0]);
 		(void) md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC,
 		    "aggregate", "default", MD_NOINDEX);
 	} else {
-		(void) snprintf(xplace, sizeof (xplace), "%s", place);
+		/* the transform's place, kept from the aggregate's */
+		(void) snprintf(xplace, sizeof (xplace), "%s",
+		    md_emit_place(em, pd, "transforms"));
 		xf.rp_text = md_map_get(&p->pd_transforms, fnfield)->msv_v[0];
 		xf.rp_key = fnfield;
 		xf.rp_place = xplace;
@@ -419,6 +432,24 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 	if (req->er_fn != NULL && !md_buf_failed(em->em_out))
 		*req->er_fn = md_aggfn_of(em->em_out->mb_data + start,
 		    em->em_out->mb_len - start, NULL);
+	return (0);
+}
+
+/*
+ * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
+ * the key; a numeric one picks the function.
+ */
+static int
+md_emit_aggregate(md_emit_t *em, size_t pd)
+{
+	const char *fnfield;
+
+	md_buf_puts(em->em_out, "\t@");
+	if (md_emit_keys(em, pd, &fnfield) != 0)
+		return (-1);
+	md_buf_puts(em->em_out, " = ");
+	if (md_emit_function(em, pd, fnfield) != 0)
+		return (-1);
 	md_buf_puts(em->em_out, ";\n");
 	return (0);
 }
@@ -537,6 +568,50 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 	return (0);
 }
 
+/* "this TYPE NAME;" for each of metad.locals, then a blank line. */
+static void
+md_emit_thislocals(md_emit_t *em, const md_metric_t *m)
+{
+	md_buf_t *out = em->em_out;
+	md_emit_span_t *sp;
+	size_t i, start;
+
+	for (i = 0; i < m->mm_nlocals; i++) {
+		md_buf_puts(out, "this ");
+		start = out->mb_len;
+		md_buf_puts(out, m->mm_locals[i].ml_value);
+		if ((sp = md_emit_mark(em, start, m->mm_locals[i].ml_value,
+		    MD_DC_TYPE, "locals", m->mm_locals[i].ml_name,
+		    MD_NOINDEX)) != NULL)
+			sp->es_secti = i;
+		md_buf_putc(out, ' ');
+		md_buf_puts(out, m->mm_locals[i].ml_name);
+		md_buf_puts(out, ";\n");
+	}
+	md_buf_putc(out, '\n');
+}
+
+/* The clauses after the entries': the interval's, the duration's. */
+static void
+md_emit_ending(md_buf_t *out, const md_emit_req_t *req)
+{
+	if (req->er_interval != NULL) {
+		/* print and clear the aggregation every interval */
+		md_buf_puts(out, "tick-");
+		md_buf_puts(out, req->er_interval);
+		md_buf_puts(out, "\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
+	}
+	if (req->er_duration != NULL) {
+		/* end tracing; digits alone are seconds */
+		md_buf_puts(out, "profile-");
+		md_buf_puts(out, req->er_duration);
+		if (strspn(req->er_duration, "0123456789") ==
+		    strlen(req->er_duration))
+			md_buf_putc(out, 's');
+		md_buf_puts(out, "\n{\n\texit(0);\n}\n\n");
+	}
+}
+
 /*
  * Append the script for the request to out (no zone pragma).  Returns 0,
  * or -1 with *err set; out may then hold part of a script.
@@ -563,43 +638,14 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	em.em_pdi = MD_NOINDEX;		/* metad's, until the first entry */
 	md_rctx_init(&em.em_rc, &plan, req->er_host, err);
 
-	if (m->mm_haslocals) {
-		for (i = 0; i < m->mm_nlocals; i++) {
-			md_emit_span_t *sp;
-			size_t start;
-
-			md_buf_puts(out, "this ");
-			start = out->mb_len;
-			md_buf_puts(out, m->mm_locals[i].ml_value);
-			if ((sp = md_emit_mark(&em, start,
-			    m->mm_locals[i].ml_value, MD_DC_TYPE, "locals",
-			    m->mm_locals[i].ml_name, MD_NOINDEX)) != NULL)
-				sp->es_secti = i;
-			md_buf_putc(out, ' ');
-			md_buf_puts(out, m->mm_locals[i].ml_name);
-			md_buf_puts(out, ";\n");
-		}
-		md_buf_putc(out, '\n');
-	}
+	if (m->mm_haslocals)
+		md_emit_thislocals(&em, m);
 	if (req->er_keyinterval != 0)	/* when the intervals begin */
 		md_buf_puts(out, "BEGIN\n{\n\t" MD_EMIT_T0 " = timestamp;\n}\n\n");
 	while (rv == 0 && (p = md_plan_next(&plan, &i)) != NULL)
 		rv = md_emit_clause(&em, p, i);
-	if (rv == 0 && req->er_interval != NULL) {
-		/* print and clear the aggregation every interval */
-		md_buf_puts(out, "tick-");
-		md_buf_puts(out, req->er_interval);
-		md_buf_puts(out, "\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
-	}
-	if (rv == 0 && req->er_duration != NULL) {
-		/* end tracing; digits alone are seconds */
-		md_buf_puts(out, "profile-");
-		md_buf_puts(out, req->er_duration);
-		if (strspn(req->er_duration, "0123456789") ==
-		    strlen(req->er_duration))
-			md_buf_putc(out, 's');
-		md_buf_puts(out, "\n{\n\texit(0);\n}\n\n");
-	}
+	if (rv == 0)
+		md_emit_ending(out, req);
 
 	if (rv == 0 && md_buf_failed(out))
 		rv = md_buf_error(out, err);
