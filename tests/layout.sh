@@ -5,7 +5,7 @@
 # nm, then tsort, which fails on a loop), so do the command line's, and
 # the command line is a client
 # of metad.h (cli*.c and main.c include nothing of the library but
-# metad.h, through cli.h).
+# metad.h, through cli.h); no function is longer than 60 lines.
 #
 #	sh tests/layout.sh	(after make)
 
@@ -46,5 +46,14 @@ bad=$(grep -n '^#include "' src/cli*.c src/cli.h src/main.c |
     grep -v -e '"cli.h"' -e '"metad.h"')
 [ -z "$bad" ]
 ok $? "the command line includes only metad.h and cli.h: $bad"
+
+# Functions are short: at most 60 lines from the line of the opening
+# brace to that of the closing one, in the library and the command line.
+long=$(awk 'FNR == 1 { s = 0 } /^[A-Za-z_][A-Za-z0-9_]*\(/ { f = $0;
+    sub(/\(.*/, "", f) } /^{/ { s = FNR } /^}/ && s { if (FNR - s + 1 > 60)
+    printf "%s:%d: %s(), %d lines; ", FILENAME, s, f, FNR - s + 1; s = 0 }' \
+    src/*.c src/*.h)
+[ -z "$long" ]
+ok $? "no function is longer than 60 lines: $long"
 
 summary layout
