@@ -78,8 +78,8 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
 LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
-	src/md_arena.c src/md_hash.c src/md_jsyntax.c src/md_json.c \
-	src/md_suggest.c \
+	src/md_text.c src/md_arena.c src/md_hash.c src/md_jsyntax.c \
+	src/md_json.c src/md_suggest.c \
 	src/md_rules.c src/md_load.c src/md_metric.c \
 	src/md_number.c src/md_pred.c src/md_plan.c \
 	src/md_dlex.c src/md_dtab.c src/md_dpragma.c src/md_dparse.c \

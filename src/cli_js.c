@@ -665,20 +665,39 @@ js_now(void)
 }
 
 /*
+ * Room to read into at len of *bufp (*capp bytes), which grows to most +
+ * 1 bytes at the most: 0, or EFBIG when len is past most, or ENOMEM.
+ */
+static int
+js_room(char **bufp, size_t *capp, size_t len, size_t most)
+{
+	size_t cap = *capp * 2 > most + 1 ? most + 1 : *capp * 2;
+	char *nbuf;
+
+	if (len < *capp)
+		return (0);
+	if (len > most)
+		return (EFBIG);
+	if ((nbuf = realloc(*bufp, cap)) == NULL)
+		return (ENOMEM);
+	*bufp = nbuf;
+	*capp = cap;
+	return (0);
+}
+
+/*
  * Read the child's reply, a status byte and at most MD_MAXINPUT more,
  * within MD_JS_WALL seconds of start; past them, the child is killed
  * (*timedout), whatever it is doing: poll() waits for the time that is
  * left, and read() only follows a poll() that saw something to read.
- * Returns 0, or an errno: EFBIG for a reply past the limit.  (One loop a
- * few lines past 60: the deadline, the reads and the growing buffer share
- * its state, and apart would need it all passed around.)
+ * Returns 0, or an errno: EFBIG for a reply past the limit.
  */
 static int
 js_read(int fd, pid_t pid, double start, char **bufp, size_t *lenp,
     int *timedout)
 {
 	size_t cap = 4096, len = 0, most = MD_MAXINPUT + 1;
-	char *buf = malloc(cap), *nbuf;
+	char *buf = malloc(cap);
 	struct pollfd pfd;
 	ssize_t n;
 	int e = 0, r;
@@ -705,18 +724,8 @@ js_read(int fd, pid_t pid, double start, char **bufp, size_t *lenp,
 		}
 		if (r == 0)
 			continue;	/* the time is checked above */
-		if (len == cap) {
-			if (len > most) {
-				e = EFBIG;
-				break;
-			}
-			cap = cap * 2 > most + 1 ? most + 1 : cap * 2;
-			if ((nbuf = realloc(buf, cap)) == NULL) {
-				e = ENOMEM;
-				break;
-			}
-			buf = nbuf;
-		}
+		if ((e = js_room(&buf, &cap, len, most)) != 0)
+			break;
 		if ((n = read(fd, buf + len, cap - len)) < 0) {
 			if (errno == EINTR || errno == EAGAIN)
 				continue;

@@ -2,10 +2,10 @@
  * md_dcheck.c: D checked without dtrace, where meta-d meets it.
  *
  *	md_d_check()		a D program: --check-d
- *	md_dcheck_script()	a script md_generate() made, before it is
- *				handed out: where it is not D, the piece of
- *				the metric at fault is found (md_emit() with
- *				er_loc) and named
+ *	md_dcheck_result()	the scripts md_generate() made, before they
+ *				are handed out: where one is not D, the
+ *				piece of the metric at fault is found (in
+ *				the spans md_emit() recorded) and named
  *	md_dcheck_pieces()	each piece of D of a metric in its context,
  *				for md_metric_check() (md_mcheck.c)
  *
@@ -36,7 +36,7 @@ md_d_check(const char *text, size_t len, size_t *linep, size_t *colp,
 	if (md_dparse(text == NULL ? "" : text, len, MD_DC_PROGRAM, &off, msg,
 	    sizeof (msg)) == 0)
 		return (0);
-	md_dlex_where(text, off, &line, &col);
+	md_text_where(text, off, &line, &col);
 	if (linep != NULL)
 		*linep = line;
 	if (colp != NULL)
@@ -50,7 +50,7 @@ md_dcheck_where(char *buf, size_t len, const char *text, size_t off)
 {
 	size_t line, col;
 
-	md_dlex_where(text, off, &line, &col);
+	md_text_where(text, off, &line, &col);
 	if (line > 1)
 		(void) snprintf(buf, len, "(line %zu, column %zu)", line, col);
 	else
@@ -341,61 +341,119 @@ out:
 }
 
 /*
- * A script md_generate() made for er: len bytes, the body (md_emit()'s)
- * after prefix bytes of pragmas.  Returns 0 if it is D; else -1 with
- * MD_ERR_D and a message naming the piece of the metric at fault.
+ * The piece whose span holds the offset off of the body, or the last one
+ * before it: of those that start at or before off, the one that starts
+ * last (the last written, of several that start there); NULL if none.
  */
-int
-md_dcheck_script(const md_metric_t *m, const md_emit_req_t *er,
-    const char *script, size_t len, size_t prefix, md_error_t *err)
+static const md_emit_span_t *
+md_dcheck_span(const md_emit_spans_t *sp, size_t off)
 {
-	char msg[MD_ERRMSGLEN], where[64];
-	md_emit_req_t ler = *er;
-	md_emit_loc_t loc;
-	md_error_t lerr;
-	md_buf_t b;
-	size_t off, line, col, n;
-	int rv;
+	const md_emit_span_t *best = NULL;
+	size_t i;
+
+	for (i = 0; sp != NULL && i < sp->sp_n; i++) {
+		if (sp->sp_v[i].es_start <= off && (best == NULL ||
+		    sp->sp_v[i].es_start >= best->es_start))
+			best = &sp->sp_v[i];
+	}
+	return (best);
+}
+
+/*
+ * A span's place in the metric, in words: "probedesc[1].verify.f", cut
+ * as the place of every piece is (MD_PLACELEN).
+ */
+static void
+md_dcheck_place(const md_emit_span_t *s, md_path_t *p)
+{
+	md_path_init(p);
+	(void) md_path_key(p, s->es_pd == MD_NOINDEX ? "metad" : "probedesc");
+	if (s->es_pd != MD_NOINDEX)
+		(void) md_path_index(p, s->es_pd);
+	(void) md_path_key(p, s->es_sect);
+	if (s->es_secti != MD_NOINDEX)
+		(void) md_path_index(p, s->es_secti);
+	if (s->es_key != NULL)
+		(void) md_path_key(p, s->es_key);
+	if (s->es_what != NULL)
+		(void) md_path_key(p, s->es_what);
+	if (s->es_i != MD_NOINDEX)
+		(void) md_path_index(p, s->es_i);
+	md_path_cut(p, MD_PLACELEN - 1);
+}
+
+/*
+ * The fault (msg, at off of the body) is in or after the piece s, whose
+ * text the body holds: the piece is quoted as the script has it, where
+ * the fault is or before it.  Returns -1 with MD_ERR_D.
+ */
+static int
+md_dcheck_quote(const md_emit_span_t *s, const char *place,
+    const char *body, size_t off, const char *msg, md_error_t *err)
+{
+	char where[64];
+	size_t n = s->es_end - s->es_start;
+
+	if (off < s->es_end) {
+		md_dcheck_where(where, sizeof (where), body + s->es_start,
+		    off - s->es_start);
+		return (md_error_set(err, MD_ERR_D, "%s: D %s %.*s of "
+		    "\"%.*s\"%s in the script)", place, msg,
+		    (int)strlen(where) - 1, where, n > MD_QUOTEMAX ?
+		    MD_QUOTEMAX : (int)n, body + s->es_start,
+		    n > MD_QUOTEMAX ? "..." : ""));
+	}
+	return (md_error_set(err, MD_ERR_D, "%s: D %s (after \"%s%.*s\" "
+	    "in the script)", place, msg, n > MD_QUOTEMAX ? "..." : "",
+	    n > MD_QUOTEMAX ? MD_QUOTEMAX : (int)n, body + s->es_end -
+	    (n > MD_QUOTEMAX ? MD_QUOTEMAX : n)));
+}
+
+/*
+ * A script md_generate() made: len bytes, the body (md_emit()'s, whose
+ * pieces' spans are in sp) after prefix bytes of pragmas.  Returns 0 if
+ * it is D; else -1 with MD_ERR_D and a message naming the piece of the
+ * metric at fault.
+ */
+static int
+md_dcheck_script(const md_emit_spans_t *sp, const char *script, size_t len,
+    size_t prefix, md_error_t *err)
+{
+	char msg[MD_ERRMSGLEN];
+	const md_emit_span_t *s = NULL;
+	size_t off, line, col;
+	md_path_t place;
 
 	if (md_dparse(script, len, MD_DC_PROGRAM, &off, msg,
 	    sizeof (msg)) == 0)
 		return (0);
-
-	/* emit the body again, and find the piece the fault is in or after */
-	(void) memset(&loc, 0, sizeof (loc));
-	loc.el_off = off - prefix;
-	ler.er_loc = &loc;
-	md_buf_init(&b);
-	b.mb_limit = MD_MAXOUTPUT;
-	if (off < prefix || md_emit(&b, m, &ler, &lerr) != 0 ||
-	    !loc.el_found) {
-		md_buf_fini(&b);
-		md_dlex_where(script, off, &line, &col);
+	if (off < prefix || (s = md_dcheck_span(sp, off - prefix)) == NULL) {
+		md_text_where(script, off, &line, &col);
 		return (md_error_set(err, MD_ERR_D, "the script is not valid "
 		    "D: line %zu, column %zu: %s", line, col, msg));
 	}
-
 	/* the piece as the metric has it, parsed alone, names the column */
-	if (md_dcheck_piece(loc.el_raw, loc.el_ctx, loc.el_place, err) != 0) {
-		md_buf_fini(&b);
+	md_dcheck_place(s, &place);
+	if (md_dcheck_piece(s->es_raw, s->es_ctx, place.pa_buf, err) != 0)
 		return (-1);
+	return (md_dcheck_quote(s, place.pa_buf, script + prefix,
+	    off - prefix, msg, err));
+}
+
+/*
+ * Each script of r, whose body (bodylen bytes, the end of each) md_emit()
+ * made with the spans sp: 0 if each is D, else -1 with MD_ERR_D.
+ */
+int
+md_dcheck_result(const md_result_t *r, size_t bodylen,
+    const md_emit_spans_t *sp, md_error_t *err)
+{
+	size_t i;
+
+	for (i = 0; i < r->mdr_nscripts; i++) {
+		if (md_dcheck_script(sp, r->mdr_scripts[i], r->mdr_lens[i],
+		    r->mdr_lens[i] - bodylen, err) != 0)
+			return (-1);
 	}
-	n = loc.el_end - loc.el_start;
-	if (loc.el_off < loc.el_end) {
-		md_dcheck_where(where, sizeof (where), b.mb_data +
-		    loc.el_start, loc.el_off - loc.el_start);
-		rv = md_error_set(err, MD_ERR_D, "%s: D %s %.*s of \"%.*s\"%s "
-		    "in the script)", loc.el_place, msg,
-		    (int)strlen(where) - 1, where, n > MD_QUOTEMAX ?
-		    MD_QUOTEMAX : (int)n, b.mb_data + loc.el_start,
-		    n > MD_QUOTEMAX ? "..." : "");
-	} else {
-		rv = md_error_set(err, MD_ERR_D, "%s: D %s (after \"%s%.*s\" "
-		    "in the script)", loc.el_place, msg, n > MD_QUOTEMAX ?
-		    "..." : "", n > MD_QUOTEMAX ? MD_QUOTEMAX : (int)n,
-		    b.mb_data + loc.el_end - (n > MD_QUOTEMAX ? MD_QUOTEMAX :
-		    n));
-	}
-	md_buf_fini(&b);
-	return (rv);
+	return (0);
 }

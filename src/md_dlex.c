@@ -479,16 +479,59 @@ md_dlex_member(md_dlex_t *dl)
 }
 
 /*
+ * The token at i, where a token of an expression starts (neither the
+ * end, nor a control line, nor a word of the outer scope): its kind, and
+ * dl_pos past it.
+ */
+static md_dtok_t
+md_dlex_token(md_dlex_t *dl, size_t i)
+{
+	const char *b = dl->dl_buf;
+	size_t k, n;
+
+	if (md_dlex_isident(b[i], 1) || (md_dlex_isdigit(b[i]) &&
+	    md_dlex_symlen(dl, i) > 0)) {
+		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
+		return (MDT_IDENT);
+	}
+	if (md_dlex_isdigit(b[i]) || (b[i] == '.' && i + 1 < dl->dl_len &&
+	    md_dlex_isdigit(b[i + 1])))
+		return (md_dlex_number(dl, i));
+	if (b[i] == '"' || b[i] == '\'')
+		return (md_dlex_quoted(dl, i, b[i]));
+	if (b[i] == '@') {
+		/* @name, or @ alone */
+		k = i + 1 < dl->dl_len && md_dlex_isident(b[i + 1], 1) &&
+		    b[i + 1] != '`' ? md_dlex_span(dl, i + 1,
+		    md_dlex_isident) : i + 1;
+		dl->dl_pos = k;
+		return (MDT_AGG);
+	}
+	if (b[i] == '$') {
+		/* $1, $$1, $target, $$target */
+		k = i + 1 + (i + 1 < dl->dl_len && b[i + 1] == '$');
+		dl->dl_pos = md_dlex_span(dl, k, md_dlex_isident);
+		return (dl->dl_pos > k ? MDT_MACRO : md_dlex_bad(dl, i + 1,
+		    "syntax error"));
+	}
+	if ((n = md_dlex_oplen(b + i, dl->dl_len - i)) > 0) {
+		dl->dl_pos = i + n;
+		return (n == 1 && (b[i] == '(' || b[i] == ')' || b[i] == '[' ||
+		    b[i] == ']' || b[i] == '{' || b[i] == '}' || b[i] == '/') ?
+		    md_dlex_count(dl, b[i]) : MDT_OP);
+	}
+	return (md_dlex_bad(dl, i + 1, "syntax error"));
+}
+
+/*
  * The next token: its kind is returned and kept in dl_tok, its text is
  * dl_buf + dl_off, dl_toklen bytes.  At the end, MDT_EOF, again and again.
- * (One decision by the first character's class, as a lexer's is: a few
- * lines past 60, and clearer whole than split.)
  */
 md_dtok_t
 md_dlex_next(md_dlex_t *dl)
 {
 	const char *b = dl->dl_buf;
-	size_t i, k, n;
+	size_t i, k;
 	md_dtok_t t;
 
 	dl->dl_why = NULL;
@@ -517,35 +560,8 @@ md_dlex_next(md_dlex_t *dl)
 	    b[i] != '{' && b[i] != '/' && b[i] != ',') {
 		/* the outer scope has no other token */
 		t = md_dlex_bad(dl, i + 1, "syntax error");
-	} else if (md_dlex_isident(b[i], 1) || (md_dlex_isdigit(b[i]) &&
-	    md_dlex_symlen(dl, i) > 0)) {
-		dl->dl_pos = md_dlex_span(dl, i, md_dlex_isident);
-		t = MDT_IDENT;
-	} else if (md_dlex_isdigit(b[i]) || (b[i] == '.' &&
-	    i + 1 < dl->dl_len && md_dlex_isdigit(b[i + 1]))) {
-		t = md_dlex_number(dl, i);
-	} else if (b[i] == '"' || b[i] == '\'') {
-		t = md_dlex_quoted(dl, i, b[i]);
-	} else if (b[i] == '@') {
-		/* @name, or @ alone */
-		k = i + 1 < dl->dl_len && md_dlex_isident(b[i + 1], 1) &&
-		    b[i + 1] != '`' ? md_dlex_span(dl, i + 1,
-		    md_dlex_isident) : i + 1;
-		dl->dl_pos = k;
-		t = MDT_AGG;
-	} else if (b[i] == '$') {
-		/* $1, $$1, $target, $$target */
-		k = i + 1 + (i + 1 < dl->dl_len && b[i + 1] == '$');
-		dl->dl_pos = md_dlex_span(dl, k, md_dlex_isident);
-		t = dl->dl_pos > k ? MDT_MACRO : md_dlex_bad(dl, i + 1,
-		    "syntax error");
-	} else if ((n = md_dlex_oplen(b + i, dl->dl_len - i)) > 0) {
-		dl->dl_pos = i + n;
-		t = n == 1 && (b[i] == '(' || b[i] == ')' || b[i] == '[' ||
-		    b[i] == ']' || b[i] == '{' || b[i] == '}' || b[i] == '/') ?
-		    md_dlex_count(dl, b[i]) : MDT_OP;
 	} else {
-		t = md_dlex_bad(dl, i + 1, "syntax error");
+		t = md_dlex_token(dl, i);
 	}
 	dl->dl_toklen = dl->dl_pos - dl->dl_off;
 	dl->dl_kw = (t == MDT_IDENT || t == MDT_PSPEC) &&
@@ -663,24 +679,6 @@ md_dlex_strbyte(const char *s, size_t *ip, size_t end)
 	}
 	*ip = i;
 	return (c == 0 ? -1 : c);
-}
-
-/* The line and column (from 1) of offset off of the text. */
-void
-md_dlex_where(const char *text, size_t off, size_t *linep, size_t *colp)
-{
-	size_t line = 1, col = 1, i;
-
-	for (i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
-	}
-	*linep = line;
-	*colp = col;
 }
 
 /*

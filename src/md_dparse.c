@@ -24,6 +24,34 @@
  * ')'", "floating-point constants are not permitted"), with the offset of
  * the token at fault.  Nesting is bounded (MD_DMAXDEPTH), so that the
  * recursion stays within a few dozen KiB of stack.
+ *
+ * md_dparse_kind() reads an expression's kind off the same parse (SPEC
+ * 7.16): each expression parsed gets one (dx_kind), bottom-up, which is
+ * the rule's top-down reading (the operator of lowest precedence outside
+ * all parentheses, the rightmost of equals, is the root):
+ *
+ *  - string: a string literal; execname, probefunc and the other string
+ *    variables; a call of copyinstr, lltostr, strjoin and the other string
+ *    subroutines; stringof;
+ *  - number: an integer or character constant; pid, timestamp, arg0 and
+ *    the other integer variables; a call of strlen, index, rindex,
+ *    strtoll; sizeof, offsetof; a unary - ~ !;
+ *    (the variables and subroutines are those md_dtab.c marks with a
+ *    kind: exactly the ones SPEC 7.16 names)
+ *  - a binary operator: * / % & | ^ << >> < <= > >= == != && || ^^ make a
+ *    number; + and - a number of two numbers, and a string of a string and
+ *    a number (D's string offset, probefunc + 4);
+ *  - C ? A : B: the kind of A and B when they agree;
+ *  - a variable the caller knows (md_kind.c: one a gather stored, by the
+ *    name $N gave it, self->latency0 or latency0[arg0] with the store's
+ *    index): the kind it says;
+ *  - parentheses: the kind of what they hold;
+ *  - unknown: everything else (members, casts, translators, other
+ *    variables and calls, assignments, commas).
+ *
+ * What does not parse is of unknown kind, and so is an expression that
+ * holds an aggregation, which has no value there; an error of meaning
+ * does not change what the text is.
  */
 
 #include <ctype.h>
@@ -50,6 +78,11 @@ typedef struct md_dp {
 	int		dp_inpred;	/* in a predicate */
 	int		dp_program;	/* a program: control lines apply */
 	int		dp_noback;	/* trying a reading: none inside */
+	unsigned	dp_maxdepth;	/* MD_DMAXDEPTH, or MD_KIND_MAXDEPTH */
+	int		dp_kinds;	/* kinds wanted: md_dparse_kind() */
+	int		dp_nokind;	/* an aggregation: of unknown kind */
+	md_dkindvar_f	dp_var;		/* the variables it knows, or NULL */
+	const void	*dp_vararg;
 } md_dp_t;
 
 /* What a parsed expression is, as far as the checks need to know. */
@@ -59,6 +92,7 @@ typedef struct md_dx {
 	int			dx_agg;		/* @x or @x[...] */
 	const md_dfunc_t	*dx_call;	/* exactly a call of this */
 	size_t			dx_off;		/* where it starts */
+	md_kind_t		dx_kind;	/* SPEC 7.16 */
 } md_dx_t;
 
 static int md_dp_expr(md_dp_t *, md_dx_t *);
@@ -249,9 +283,9 @@ md_dp_oneof(const md_dp_t *dp, const char *const *words, size_t n)
 static int
 md_dp_enter(md_dp_t *dp)
 {
-	if (++dp->dp_depth > MD_DMAXDEPTH)
+	if (++dp->dp_depth > dp->dp_maxdepth)
 		return (md_dp_error(dp, dp->dp_lex.dl_off, "nested deeper than "
-		    "%d levels", MD_DMAXDEPTH));
+		    "%u levels", dp->dp_maxdepth));
 	return (0);
 }
 
@@ -290,6 +324,7 @@ md_dx_value(md_dx_t *dx, size_t off)
 	dx->dx_agg = 0;
 	dx->dx_call = NULL;
 	dx->dx_off = off;
+	dx->dx_kind = MD_KIND_UNKNOWN;
 }
 
 /*
@@ -836,16 +871,9 @@ md_dp_undefined(md_dp_t *dp, size_t off, int n, const char *name)
 	    n, shown);
 }
 
-/*
- * printf(), system() and printa() with a string literal for a format (at
- * offset at): its conversions, as dtrace reads them (dt_printf.c), and
- * for printf() and system() as many values as they need (nargs after the
- * format).  Errors are of meaning, at the call (off).  (A few lines past
- * 60: it follows dt_printf.c's one loop over the conversions.)
- */
-static void
-md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
-    size_t off)
+/* Is name a conversion dtrace defines (dt_printf.c's table)? */
+static int
+md_dp_convdef(const char *name)
 {
 	static const char *const convs[] = {
 		"a", "A", "c", "C", "d", "e", "E", "f", "g", "G", "hd", "hi",
@@ -854,8 +882,55 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 		"Le", "LE", "Lf", "Lg", "LG", "o", "p", "s", "S", "T", "u",
 		"wc", "ws", "x", "X", "Y", "%"
 	};
+	size_t k;
+
+	for (k = 0; k < MD_NELEM(convs); k++) {
+		if (convs[k][0] == name[0] && strcmp(convs[k], name) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * The arguments conversion #n (pc) of fn's format takes, counted in
+ * *needp, which nargs must cover: its width's '*', its precision's, then
+ * its value.  0, or -1 with an error of meaning at off.
+ */
+static int
+md_dp_convargs(md_dp_t *dp, const char *fn, const md_dpconv_t *pc, int n,
+    long nargs, long *needp, size_t off)
+{
+	int k;
+
+	if (pc->pc_agg) {
+		(void) md_dp_sem(dp, off, "%%@ conversion requires an "
+		    "aggregation and is not for use with %s( )", fn);
+		return (-1);
+	}
+	for (k = 0; k < 3; k++) {
+		if ((k < 2 && !pc->pc_star[k]) || ++*needp <= nargs)
+			continue;
+		(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: "
+		    "conversion #%d (%%%s) is missing a corresponding %s "
+		    "argument", fn, n, pc->pc_name, k == 0 ? "\"*\"" :
+		    k == 1 ? "\".*\"" : "value");
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * printf(), system() and printa() with a string literal for a format (at
+ * offset at): its conversions, as dtrace reads them (dt_printf.c), and
+ * for printf() and system() as many values as they need (nargs after the
+ * format).  Errors are of meaning, at the call (off).
+ */
+static void
+md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
+    size_t off)
+{
 	const char *s = dp->dp_lex.dl_buf + at + 1, *fn = f->df_name, *why;
-	size_t i = 0, end, k;
+	size_t i = 0, end;
 	int printa = strcmp(fn, "printa") == 0, n = 0, c;
 	long need = 0;
 	md_dpconv_t pc;
@@ -880,31 +955,13 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 			    n, why);
 			return;
 		}
-		for (k = 0; k < MD_NELEM(convs) && (convs[k][0] !=
-		    pc.pc_name[0] || strcmp(convs[k], pc.pc_name) != 0); k++)
-			continue;
-		if (k == MD_NELEM(convs)) {
+		if (!md_dp_convdef(pc.pc_name)) {
 			md_dp_undefined(dp, off, n, pc.pc_name);
 			return;
 		}
-		if (printa || strcmp(pc.pc_name, "%") == 0)
-			continue;
-		if (pc.pc_agg) {
-			(void) md_dp_sem(dp, off, "%%@ conversion requires "
-			    "an aggregation and is not for use with %s( )", fn);
+		if (!printa && strcmp(pc.pc_name, "%") != 0 &&
+		    md_dp_convargs(dp, fn, &pc, n, nargs, &need, off) != 0)
 			return;
-		}
-		/* the width's '*' takes an argument, the precision's, then */
-		/* the value */
-		for (k = 0; k < 3; k++) {
-			if ((k < 2 && !pc.pc_star[k]) || ++need <= nargs)
-				continue;
-			(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: "
-			    "conversion #%d (%%%s) is missing a corresponding "
-			    "%s argument", fn, n, pc.pc_name, k == 0 ? "\"*\"" :
-			    k == 1 ? "\".*\"" : "value");
-			return;
-		}
 	}
 	if (!printa && nargs > need)
 		(void) md_dp_sem(dp, off, "%s( ) prototype mismatch: only "
@@ -962,6 +1019,7 @@ md_dp_offsetof(md_dp_t *dp, md_dx_t *dx)
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	dx->dx_unary = 1;
+	dx->dx_kind = MD_KIND_NUMBER;
 	return (md_dp_expect(dp, ")"));
 }
 
@@ -1014,6 +1072,7 @@ static int
 md_dp_primary(md_dp_t *dp, md_dx_t *dx, int *calleep, const md_dfunc_t **fp)
 {
 	md_dlex_t *dl = &dp->dp_lex;
+	const md_dvar_t *v;
 	const char *name;
 	size_t namelen;
 
@@ -1031,6 +1090,8 @@ md_dp_primary(md_dp_t *dp, md_dx_t *dx, int *calleep, const md_dfunc_t **fp)
 		namelen = dl->dl_toklen;
 		*calleep = 1;
 		dx->dx_lval = 1;
+		if (dp->dp_kinds && (v = md_dvar(name, namelen)) != NULL)
+			dx->dx_kind = (md_kind_t)v->dv_kind;
 		md_dp_next(dp);
 		if (md_dp_is(dp, "("))
 			*fp = md_dfunc(name, namelen);
@@ -1040,9 +1101,12 @@ md_dp_primary(md_dp_t *dp, md_dx_t *dx, int *calleep, const md_dfunc_t **fp)
 		/* FALLTHROUGH */
 	case MDT_INT:
 	case MDT_STRING:
+		dx->dx_kind = dl->dl_tok == MDT_INT ? MD_KIND_NUMBER :
+		    dl->dl_tok == MDT_STRING ? MD_KIND_STRING : MD_KIND_UNKNOWN;
 		md_dp_next(dp);
 		return (0);
 	case MDT_AGG:
+		dp->dp_nokind = 1;
 		dx->dx_lval = 1;
 		dx->dx_agg = 1;
 		md_dp_next(dp);
@@ -1101,23 +1165,44 @@ md_dp_member(md_dp_t *dp, size_t at)
 }
 
 /*
+ * The kind of the variable whose text is from off to the token at hand,
+ * if the caller of md_dparse_kind() knows it; else unknown.
+ */
+static md_kind_t
+md_dp_varkind(const md_dp_t *dp, size_t off)
+{
+	int k;
+
+	if (dp->dp_var == NULL || (k = dp->dp_var(dp->dp_lex.dl_buf + off,
+	    dp->dp_lex.dl_off - off, dp->dp_depth, dp->dp_vararg)) < 0)
+		return (MD_KIND_UNKNOWN);
+	return ((md_kind_t)k);
+}
+
+/*
  * A primary expression and its postfix operators: [keys], (arguments),
  * .member, ->member, ++, --.  A call names a built-in function by a plain
  * name (or a macro that may expand to one); its arguments are counted.
+ * Its kind: the primary's, if no operator follows it and it has one; a
+ * call's, if it is one call of a subroutine; else, if it starts with a
+ * name, the kind of the variable it is, if md_dparse_kind()'s caller
+ * knows it.
  */
 static int
 md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 {
-	size_t off = dp->dp_lex.dl_off, at;
+	size_t off = dp->dp_lex.dl_off, at, npost;
 	const md_dfunc_t *f = NULL;
-	int callee = 0, rv;
+	int ident = dp->dp_lex.dl_tok == MDT_IDENT, callee = 0, call, rv;
+	int decided;
 
 	md_dx_value(dx, off);
 	if ((rv = md_dp_primary(dp, dx, &callee, &f)) != 0)
 		return (rv < 0 ? -1 : 0);
-	for (;;) {
+	decided = dx->dx_kind != MD_KIND_UNKNOWN;
+	for (npost = 0;; npost++) {
 		at = dp->dp_lex.dl_off;
-		if (md_dp_is(dp, "(")) {
+		if ((call = md_dp_is(dp, "(")) != 0) {
 			if (md_dp_call(dp, dx, callee, f, off) != 0)
 				return (-1);
 		} else if (md_dp_is(dp, "++") || md_dp_is(dp, "--")) {
@@ -1136,11 +1221,17 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 			dx->dx_unary = 1;
 			dx->dx_lval = 1;
 		} else {
-			return (0);
+			break;
 		}
+		decided = npost == 0 && call;
+		dx->dx_kind = decided && f != NULL ? (md_kind_t)f->df_result :
+		    MD_KIND_UNKNOWN;
 		callee = 0;
 		f = NULL;
 	}
+	if (!decided && ident)
+		dx->dx_kind = md_dp_varkind(dp, off);
+	return (0);
 }
 
 /* Unary operators, sizeof, stringof; then postfix. */
@@ -1165,7 +1256,8 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 	} else if (md_dp_is(dp, "&") || md_dp_is(dp, "*") ||
 	    md_dp_is(dp, "+") || md_dp_is(dp, "-") || md_dp_is(dp, "~") ||
 	    md_dp_is(dp, "!")) {
-		int deref = md_dp_is(dp, "*");
+		int deref = md_dp_is(dp, "*"), number = md_dp_is(dp, "-") ||
+		    md_dp_is(dp, "~") || md_dp_is(dp, "!");
 
 		md_dp_next(dp);
 		rv = md_dp_cast(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
@@ -1173,6 +1265,8 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 		md_dx_value(dx, off);
 		dx->dx_unary = 1;
 		dx->dx_lval = deref;
+		if (number)
+			dx->dx_kind = MD_KIND_NUMBER;
 	} else if (md_dp_is(dp, "sizeof")) {
 		md_dp_next(dp);
 		if (md_dp_is(dp, "(") && md_dp_parentype(dp)) {
@@ -1185,12 +1279,14 @@ md_dp_unary(md_dp_t *dp, md_dx_t *dx)
 		}
 		md_dx_value(dx, off);
 		dx->dx_unary = 1;
+		dx->dx_kind = MD_KIND_NUMBER;
 	} else if (md_dp_is(dp, "stringof")) {
 		md_dp_next(dp);
 		rv = md_dp_unary(dp, dx) != 0 || md_dp_novoid(dp, dx) != 0 ?
 		    -1 : 0;
 		md_dx_value(dx, off);
 		dx->dx_unary = 1;
+		dx->dx_kind = MD_KIND_STRING;
 	} else {
 		rv = md_dp_postfix(dp, dx);
 	}
@@ -1258,9 +1354,25 @@ md_dp_prec(const md_dp_t *dp)
 	}
 }
 
+/*
+ * The kind of l OP r: a number, but that + and - (precedence 10) make a
+ * number only of two numbers, and a string of a string and a number.
+ */
+static md_kind_t
+md_dp_binkind(int prec, md_kind_t l, md_kind_t r)
+{
+	if (prec != 10 || (l == MD_KIND_NUMBER && r == MD_KIND_NUMBER))
+		return (MD_KIND_NUMBER);
+	if ((l == MD_KIND_STRING && r == MD_KIND_NUMBER) ||
+	    (l == MD_KIND_NUMBER && r == MD_KIND_STRING))
+		return (MD_KIND_STRING);
+	return (MD_KIND_UNKNOWN);
+}
+
 static int
 md_dp_binary(md_dp_t *dp, int minprec, md_dx_t *dx)
 {
+	md_kind_t l;
 	md_dx_t r;
 	int p;
 
@@ -1273,7 +1385,9 @@ md_dp_binary(md_dp_t *dp, int minprec, md_dx_t *dx)
 		if (md_dp_binary(dp, p + 1, &r) != 0 ||
 		    md_dp_novoid(dp, &r) != 0)
 			return (-1);
+		l = dx->dx_kind;
 		md_dx_value(dx, dx->dx_off);
+		dx->dx_kind = md_dp_binkind(p, l, r.dx_kind);
 	}
 	return (0);
 }
@@ -1303,6 +1417,8 @@ md_dp_cond(md_dp_t *dp, md_dx_t *dx)
 	dp->dp_actok = actok;
 	dp->dp_depth--;
 	md_dx_value(dx, dx->dx_off);
+	if (a.dx_kind == b.dx_kind)
+		dx->dx_kind = a.dx_kind;
 	return (0);
 }
 
@@ -1900,6 +2016,17 @@ md_dp_piece(md_dp_t *dp, md_dctx_t ctx)
 	}
 }
 
+static void
+md_dp_init(md_dp_t *dp, const char *text, size_t len, unsigned maxdepth)
+{
+	(void) memset(dp, 0, sizeof (*dp));
+	md_dlex_init(&dp->dp_lex, text, len);
+	dp->dp_aggok = MD_DNONE;
+	dp->dp_actok = MD_DNONE;
+	dp->dp_keyok = MD_DNONE;
+	dp->dp_maxdepth = maxdepth;
+}
+
 /*
  * Parse len bytes of D in context ctx.  Returns 0, or -1 with the message
  * in msg (msglen bytes) and the offset of the fault in *offp.
@@ -1911,14 +2038,9 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	md_dp_t dp;
 	int rv;
 
-	(void) memset(&dp, 0, sizeof (dp));
-	md_dlex_init(&dp.dp_lex, text, len);
+	md_dp_init(&dp, text, len, MD_DMAXDEPTH);
 	dp.dp_msg = msg;
 	dp.dp_msglen = msglen;
-	dp.dp_aggok = MD_DNONE;
-	dp.dp_actok = MD_DNONE;
-	dp.dp_keyok = MD_DNONE;
-
 	if (ctx == MD_DC_PROGRAM) {
 		dp.dp_program = 1;
 		rv = md_dp_program(&dp);
@@ -1935,4 +2057,28 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	if (rv != 0 && offp != NULL)
 		*offp = dp.dp_erroff;
 	return (rv);
+}
+
+/*
+ * The kind of len bytes of D, an expression, from nesting depth; var,
+ * if not NULL, knows some variables (with arg).  Errors of meaning are
+ * let pass: they do not change what the text is.
+ */
+md_kind_t
+md_dparse_kind(const char *text, size_t len, unsigned depth,
+    md_dkindvar_f var, const void *arg)
+{
+	md_dp_t dp;
+	md_dx_t dx;
+
+	md_dp_init(&dp, text, len, MD_KIND_MAXDEPTH);
+	dp.dp_depth = depth;
+	dp.dp_kinds = 1;
+	dp.dp_var = var;
+	dp.dp_vararg = arg;
+	md_dp_next(&dp);
+	if (md_dp_expr(&dp, &dx) != 0 || dp.dp_failed || dp.dp_nokind ||
+	    dp.dp_lex.dl_tok != MDT_EOF)
+		return (MD_KIND_UNKNOWN);
+	return (dx.dx_kind);
 }

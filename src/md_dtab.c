@@ -8,9 +8,10 @@
  * counts its code generator enforces), so that a script valid for either is
  * valid here: where the two disagree, the wider range is taken.
  *
- * md_kind.c reads the same tables for SPEC 7.16, whose rule names only
- * some of these: the entries it names are marked, so that the rule stays
- * exactly what the specification says while the tables grow.
+ * md_dparse.c reads the same tables for the kind of an expression (SPEC
+ * 7.16), whose rule names only some of these: the entries it names are
+ * marked, so that the rule stays exactly what the specification says while
+ * the tables grow.
  */
 
 #include <stdlib.h>

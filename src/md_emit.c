@@ -25,7 +25,6 @@
  * the caller discards it.
  */
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,32 +48,59 @@ typedef struct md_emit {
 	size_t			em_pdi;		/* its index */
 } md_emit_t;
 
-static void md_emit_mark(md_emit_t *, size_t, const char *, md_dctx_t,
-    const char *, ...) MD_PRINTFLIKE(5, 6);
+void
+md_emit_spans_fini(md_emit_spans_t *sp)
+{
+	free(sp->sp_v);
+	(void) memset(sp, 0, sizeof (*sp));
+}
+
+/* Room for one more span: 0, or -1 and the table failed. */
+static int
+md_emit_spans_grow(md_emit_spans_t *sp)
+{
+	size_t cap = sp->sp_cap == 0 ? 16 : sp->sp_cap * 2;
+	md_emit_span_t *v;
+
+	if (cap > SIZE_MAX / sizeof (*v) ||
+	    (v = realloc(sp->sp_v, cap * sizeof (*v))) == NULL) {
+		sp->sp_failed = 1;
+		return (-1);
+	}
+	sp->sp_v = v;
+	sp->sp_cap = cap;
+	return (0);
+}
 
 /*
  * A piece of the metric, raw, was written from start to the end of the
- * output, and is parsed in context ctx; fmt names its place.  Kept when
- * locating a fault at or after start (md_emit_loc_t).
+ * output, and is parsed in context ctx: its span, if the request keeps
+ * them (md_emit_span_t), with its place in the entry at hand: sect, then
+ * key (or NULL), then the index i of an array value (or MD_NOINDEX).
+ * Returns the span, for the parts of a place few pieces have; or NULL.
  */
-static void
+static md_emit_span_t *
 md_emit_mark(md_emit_t *em, size_t start, const char *raw, md_dctx_t ctx,
-    const char *fmt, ...)
+    const char *sect, const char *key, size_t i)
 {
-	md_emit_loc_t *el = em->em_req->er_loc;
-	va_list ap;
+	md_emit_spans_t *sp = em->em_req->er_spans;
+	md_emit_span_t *s;
 
-	if (el == NULL || start > el->el_off || (el->el_found &&
-	    start < el->el_start))
-		return;
-	el->el_found = 1;
-	el->el_start = start;
-	el->el_end = em->em_out->mb_len;
-	el->el_raw = raw;
-	el->el_ctx = ctx;
-	va_start(ap, fmt);
-	(void) vsnprintf(el->el_place, sizeof (el->el_place), fmt, ap);
-	va_end(ap);
+	if (sp == NULL || sp->sp_failed || (sp->sp_n == sp->sp_cap &&
+	    md_emit_spans_grow(sp) != 0))
+		return (NULL);
+	s = &sp->sp_v[sp->sp_n++];
+	s->es_start = start;
+	s->es_end = em->em_out->mb_len;
+	s->es_raw = raw;
+	s->es_ctx = ctx;
+	s->es_pd = em->em_pdi;
+	s->es_sect = sect;
+	s->es_secti = MD_NOINDEX;
+	s->es_key = key;
+	s->es_what = NULL;
+	s->es_i = i;
+	return (s);
 }
 
 /* "probedesc[N].SECT" into em_place, for messages; it always fits. */
@@ -129,12 +155,8 @@ md_emit_verify(md_emit_t *em, size_t pd)
 			if (md_resolve(&em->em_rc, b, v->msv_v[j], f,
 			    place) != 0)
 				return (-1);
-			if (v->msv_n > 1)
-				md_emit_mark(em, start, v->msv_v[j], MD_DC_EXPR,
-				    "%s.%s[%zu]", place, f, j);
-			else
-				md_emit_mark(em, start, v->msv_v[j], MD_DC_EXPR,
-				    "%s.%s", place, f);
+			(void) md_emit_mark(em, start, v->msv_v[j], MD_DC_EXPR,
+			    "verify", f, v->msv_n > 1 ? j : MD_NOINDEX);
 			md_buf_puts(b, " != NULL)");
 			md_list_end(&l);
 		}
@@ -175,6 +197,7 @@ md_emit_locals(md_emit_t *em)
 
 	md_list_init(&l, b, " && ", 0);
 	for (i = 0; i < p->pd_nlocals; i++) {
+		md_emit_span_t *sp;
 		size_t start;
 
 		md_list_item(&l);
@@ -183,9 +206,10 @@ md_emit_locals(md_emit_t *em)
 		md_buf_puts(b, " = ");
 		start = b->mb_len;
 		md_buf_puts(b, p->pd_locals[i].ml_value);
-		md_emit_mark(em, start, p->pd_locals[i].ml_value, MD_DC_EXPR,
-		    "probedesc[%zu].local[%zu].%s", em->em_pdi, i,
-		    p->pd_locals[i].ml_name);
+		if ((sp = md_emit_mark(em, start, p->pd_locals[i].ml_value,
+		    MD_DC_EXPR, "local", p->pd_locals[i].ml_name,
+		    MD_NOINDEX)) != NULL)
+			sp->es_secti = i;
 		md_buf_puts(b, ") != NULL || 1)");
 		md_list_end(&l);
 	}
@@ -222,8 +246,8 @@ md_emit_xform_cb(md_buf_t *b, const md_pcmp_t *cmp, void *arg,
 		return (-1);
 	if (md_buf_failed(b))
 		return (md_buf_error(b, err));
-	md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY, "%s.%s",
-	    xa->xa_place, f);
+	(void) md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY, "transforms",
+	    f, MD_NOINDEX);
 	k = md_kind(b->mb_data + start, b->mb_len - start, em->em_plan);
 	if ((k == MD_KIND_NUMBER && cmp->pc_str != NULL) ||
 	    (k == MD_KIND_STRING && cmp->pc_str == NULL))
@@ -260,8 +284,8 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 		if (md_resolve_predicate(&em->em_rc, b, p->pd_predicate,
 		    md_emit_place(em, pd, "predicate")) != 0)
 			return (-1);
-		md_emit_mark(em, start, p->pd_predicate, MD_DC_PRED, "%s",
-		    em->em_place);
+		(void) md_emit_mark(em, start, p->pd_predicate, MD_DC_PRED,
+		    "predicate", NULL, MD_NOINDEX);
 		md_list_end(&em->em_parts);
 	}
 	if (p->pd_aggregate.ma_present && !md_pred_trivial(req->er_pred)) {
@@ -280,17 +304,16 @@ md_emit_predicate(md_emit_t *em, size_t pd)
 	return (0);
 }
 
-/* A gather's place: "probedesc[1].gather.latency", and "[1]" of many. */
+/* A gather's place: "gather.latency.store", and "[1]" of many. */
 static void
 md_emit_gmark(md_emit_t *em, size_t start, const md_gather_t *g, size_t j,
     const char *raw, md_dctx_t ctx, const char *sect, const char *what)
 {
-	if (g->mg_n > 1)
-		md_emit_mark(em, start, raw, ctx, "probedesc[%zu].%s.%s.%s[%zu]",
-		    em->em_pdi, sect, g->mg_field, what, j);
-	else
-		md_emit_mark(em, start, raw, ctx, "probedesc[%zu].%s.%s.%s",
-		    em->em_pdi, sect, g->mg_field, what);
+	md_emit_span_t *sp;
+
+	if ((sp = md_emit_mark(em, start, raw, ctx, sect, g->mg_field,
+	    g->mg_n > 1 ? j : MD_NOINDEX)) != NULL)
+		sp->es_what = what;
 }
 
 static void
@@ -320,30 +343,26 @@ md_emit_gathers(md_emit_t *em, const md_gather_t *g, size_t n, int all)
 }
 
 /*
- * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
- * the key; a numeric one picks the function.  Only the function finally
- * chosen is resolved, so a broken one that is not used is no error.  (A
- * few lines past 60: the key and the function are one statement, and the
- * choice of the function runs through the keys' loop.)
+ * The keys of "@[KEY,...]": the interval's, when keyed by interval, then
+ * the transform of each discrete decomposition.  *fnfieldp is the field
+ * whose aggregating function is the entry's: the numeric decomposition's,
+ * else the first discrete one's, else none (NULL: the default).
  */
 static int
-md_emit_aggregate(md_emit_t *em, size_t pd)
+md_emit_keys(md_emit_t *em, size_t pd, const char **fnfieldp)
 {
 	const md_probedesc_t *p = em->em_pd;
 	const md_emit_req_t *req = em->em_req;
 	const char *place = md_emit_place(em, pd, "transforms");
-	const char *fnfield = NULL;
 	const md_strv_t *t, *a;
-	md_rpiece_t fn, xf;
-	char xplace[64];
+	char key[64];
 	size_t i, nkeys = 0, start;
 
-	md_buf_puts(em->em_out, "\t@");
+	*fnfieldp = NULL;
 	if (req->er_keyinterval != 0) {
-		(void) snprintf(xplace, sizeof (xplace), "[(timestamp - "
-		    "%s) / %llu", MD_EMIT_T0, (unsigned long long)
-		    req->er_keyinterval);
-		md_buf_puts(em->em_out, xplace);
+		(void) snprintf(key, sizeof (key), "[(timestamp - %s) / %llu",
+		    MD_EMIT_T0, (unsigned long long)req->er_keyinterval);
+		md_buf_puts(em->em_out, key);
 		nkeys++;
 	}
 	for (i = 0; i < req->er_ndecomps; i++) {
@@ -357,7 +376,7 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 			    "this entry has no %s for it", pd, d->mdd_field,
 			    t == NULL ? "transform" : "aggregate"));
 		if (d->mdd_kind == MD_DECOMP_NUMBER) {
-			fnfield = d->mdd_field;
+			*fnfieldp = d->mdd_field;
 			continue;
 		}
 		md_buf_puts(em->em_out, nkeys++ == 0 ? "[" : ",");
@@ -365,23 +384,40 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		if (md_resolve(&em->em_rc, em->em_out, t->msv_v[0],
 		    d->mdd_field, place) != 0)
 			return (-1);
-		md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY, "%s.%s", place,
-		    d->mdd_field);
-		if (fnfield == NULL)
-			fnfield = d->mdd_field;
+		(void) md_emit_mark(em, start, t->msv_v[0], MD_DC_KEY,
+		    "transforms", d->mdd_field, MD_NOINDEX);
+		if (*fnfieldp == NULL)
+			*fnfieldp = d->mdd_field;
 	}
 	if (nkeys > 0)
 		md_buf_putc(em->em_out, ']');
-	md_buf_puts(em->em_out, " = ");
+	return (0);
+}
 
-	start = em->em_out->mb_len;
+/*
+ * The FUNCTION of "@[...] = FUNCTION": the entry's default, or fnfield's
+ * with its transform for $0.  Only the function chosen is resolved, so a
+ * broken one that is not used is no error.
+ */
+static int
+md_emit_function(md_emit_t *em, size_t pd, const char *fnfield)
+{
+	const md_probedesc_t *p = em->em_pd;
+	const md_emit_req_t *req = em->em_req;
+	size_t start = em->em_out->mb_len;
+	const md_strv_t *a;
+	md_rpiece_t fn, xf;
+	char xplace[64];
+
 	if (fnfield == NULL) {
 		a = md_map_get(&p->pd_aggregate, "default");
 		md_buf_puts(em->em_out, a->msv_v[0]);
-		md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC,
-		    "probedesc[%zu].aggregate.default", pd);
+		(void) md_emit_mark(em, start, a->msv_v[0], MD_DC_AGGFUNC,
+		    "aggregate", "default", MD_NOINDEX);
 	} else {
-		(void) snprintf(xplace, sizeof (xplace), "%s", place);
+		/* the transform's place, kept from the aggregate's */
+		(void) snprintf(xplace, sizeof (xplace), "%s",
+		    md_emit_place(em, pd, "transforms"));
 		xf.rp_text = md_map_get(&p->pd_transforms, fnfield)->msv_v[0];
 		xf.rp_key = fnfield;
 		xf.rp_place = xplace;
@@ -390,12 +426,30 @@ md_emit_aggregate(md_emit_t *em, size_t pd)
 		fn.rp_place = md_emit_place(em, pd, "aggregate");
 		if (md_resolve_aggregate(&em->em_rc, em->em_out, &fn, &xf) != 0)
 			return (-1);
-		md_emit_mark(em, start, fn.rp_text, MD_DC_AGGFUNC, "%s.%s",
-		    em->em_place, fnfield);
+		(void) md_emit_mark(em, start, fn.rp_text, MD_DC_AGGFUNC,
+		    "aggregate", fnfield, MD_NOINDEX);
 	}
 	if (req->er_fn != NULL && !md_buf_failed(em->em_out))
 		*req->er_fn = md_aggfn_of(em->em_out->mb_data + start,
 		    em->em_out->mb_len - start, NULL);
+	return (0);
+}
+
+/*
+ * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
+ * the key; a numeric one picks the function.
+ */
+static int
+md_emit_aggregate(md_emit_t *em, size_t pd)
+{
+	const char *fnfield;
+
+	md_buf_puts(em->em_out, "\t@");
+	if (md_emit_keys(em, pd, &fnfield) != 0)
+		return (-1);
+	md_buf_puts(em->em_out, " = ");
+	if (md_emit_function(em, pd, fnfield) != 0)
+		return (-1);
 	md_buf_puts(em->em_out, ";\n");
 	return (0);
 }
@@ -422,12 +476,8 @@ md_emit_clean_field(md_emit_t *em, const char *f, const md_strv_t *c,
 		if (md_resolve(&em->em_rc, em->em_out, c->msv_v[j], f,
 		    place) != 0)
 			return (-1);
-		if (c->msv_n > 1)
-			md_emit_mark(em, start, c->msv_v[j], MD_DC_EXPR,
-			    "%s.%s[%zu]", place, f, j);
-		else
-			md_emit_mark(em, start, c->msv_v[j], MD_DC_EXPR,
-			    "%s.%s", place, f);
+		(void) md_emit_mark(em, start, c->msv_v[j], MD_DC_EXPR, "clean",
+		    f, c->msv_n > 1 ? j : MD_NOINDEX);
 		md_buf_puts(em->em_out, " = 0;\n");
 	}
 	return (0);
@@ -498,8 +548,8 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 			md_buf_puts(em->em_out, ",\n");
 		start = em->em_out->mb_len;
 		md_buf_puts(em->em_out, p->pd_probes[i]);
-		md_emit_mark(em, start, p->pd_probes[i], MD_DC_PROBE,
-		    "probedesc[%zu].probes[%zu]", pd, i);
+		(void) md_emit_mark(em, start, p->pd_probes[i], MD_DC_PROBE,
+		    "probes", NULL, i);
 	}
 	md_buf_putc(em->em_out, '\n');
 
@@ -516,6 +566,50 @@ md_emit_clause(md_emit_t *em, const md_probedesc_t *p, size_t pd)
 		return (-1);
 	md_buf_puts(em->em_out, "}\n\n");
 	return (0);
+}
+
+/* "this TYPE NAME;" for each of metad.locals, then a blank line. */
+static void
+md_emit_thislocals(md_emit_t *em, const md_metric_t *m)
+{
+	md_buf_t *out = em->em_out;
+	md_emit_span_t *sp;
+	size_t i, start;
+
+	for (i = 0; i < m->mm_nlocals; i++) {
+		md_buf_puts(out, "this ");
+		start = out->mb_len;
+		md_buf_puts(out, m->mm_locals[i].ml_value);
+		if ((sp = md_emit_mark(em, start, m->mm_locals[i].ml_value,
+		    MD_DC_TYPE, "locals", m->mm_locals[i].ml_name,
+		    MD_NOINDEX)) != NULL)
+			sp->es_secti = i;
+		md_buf_putc(out, ' ');
+		md_buf_puts(out, m->mm_locals[i].ml_name);
+		md_buf_puts(out, ";\n");
+	}
+	md_buf_putc(out, '\n');
+}
+
+/* The clauses after the entries': the interval's, the duration's. */
+static void
+md_emit_ending(md_buf_t *out, const md_emit_req_t *req)
+{
+	if (req->er_interval != NULL) {
+		/* print and clear the aggregation every interval */
+		md_buf_puts(out, "tick-");
+		md_buf_puts(out, req->er_interval);
+		md_buf_puts(out, "\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
+	}
+	if (req->er_duration != NULL) {
+		/* end tracing; digits alone are seconds */
+		md_buf_puts(out, "profile-");
+		md_buf_puts(out, req->er_duration);
+		if (strspn(req->er_duration, "0123456789") ==
+		    strlen(req->er_duration))
+			md_buf_putc(out, 's');
+		md_buf_puts(out, "\n{\n\texit(0);\n}\n\n");
+	}
 }
 
 /*
@@ -541,46 +635,22 @@ md_emit(md_buf_t *out, const md_metric_t *m, const md_emit_req_t *req,
 	em.em_req = req;
 	em.em_plan = &plan;
 	em.em_err = err;
+	em.em_pdi = MD_NOINDEX;		/* metad's, until the first entry */
 	md_rctx_init(&em.em_rc, &plan, req->er_host, err);
 
-	if (m->mm_haslocals) {
-		for (i = 0; i < m->mm_nlocals; i++) {
-			size_t start;
-
-			md_buf_puts(out, "this ");
-			start = out->mb_len;
-			md_buf_puts(out, m->mm_locals[i].ml_value);
-			md_emit_mark(&em, start, m->mm_locals[i].ml_value,
-			    MD_DC_TYPE, "metad.locals[%zu].%s", i,
-			    m->mm_locals[i].ml_name);
-			md_buf_putc(out, ' ');
-			md_buf_puts(out, m->mm_locals[i].ml_name);
-			md_buf_puts(out, ";\n");
-		}
-		md_buf_putc(out, '\n');
-	}
+	if (m->mm_haslocals)
+		md_emit_thislocals(&em, m);
 	if (req->er_keyinterval != 0)	/* when the intervals begin */
 		md_buf_puts(out, "BEGIN\n{\n\t" MD_EMIT_T0 " = timestamp;\n}\n\n");
 	while (rv == 0 && (p = md_plan_next(&plan, &i)) != NULL)
 		rv = md_emit_clause(&em, p, i);
-	if (rv == 0 && req->er_interval != NULL) {
-		/* print and clear the aggregation every interval */
-		md_buf_puts(out, "tick-");
-		md_buf_puts(out, req->er_interval);
-		md_buf_puts(out, "\n{\n\tprinta(@);\n\ttrunc(@);\n}\n\n");
-	}
-	if (rv == 0 && req->er_duration != NULL) {
-		/* end tracing; digits alone are seconds */
-		md_buf_puts(out, "profile-");
-		md_buf_puts(out, req->er_duration);
-		if (strspn(req->er_duration, "0123456789") ==
-		    strlen(req->er_duration))
-			md_buf_putc(out, 's');
-		md_buf_puts(out, "\n{\n\texit(0);\n}\n\n");
-	}
+	if (rv == 0)
+		md_emit_ending(out, req);
 
 	if (rv == 0 && md_buf_failed(out))
 		rv = md_buf_error(out, err);
+	if (rv == 0 && req->er_spans != NULL && req->er_spans->sp_failed)
+		rv = md_error_nomem(err);
 
 	free(em.em_order);
 	md_plan_fini(&plan);

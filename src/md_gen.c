@@ -7,8 +7,9 @@
  * zone, each behind its zone pragma, when the metric allows "#pragma D
  * option zone=" and fewer than four zones are given; otherwise the one
  * script.  Option pragmas follow the zone pragma in each script.  Each
- * script is parsed as D before it is handed out (md_dcheck_script()):
- * what is not D is an error naming the piece of the metric at fault.
+ * script is parsed as D before it is handed out (md_dcheck_result()):
+ * what is not D is an error naming the piece of the metric at fault,
+ * found in the spans md_emit() recorded as it wrote the body.
  * Last come the warnings: what the request gets that its user may not
  * have meant.
  */
@@ -66,10 +67,11 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	md_decomp_t folded[MD_MAXDECOMPS];
 	char host[MD_MAXHOSTNAME + 1];
 	md_aggfn_t fn = MD_AGG_NONE;
+	md_emit_spans_t spans = { NULL, 0, 0, 0 };
 	md_emit_req_t er;
-	md_result_t *r;
+	md_result_t *r = NULL;
 	md_buf_t body;
-	size_t i, bodylen;
+	size_t i, bodylen = 0;
 
 	if (m == NULL || req == NULL) {
 		(void) md_error_set(err, MD_ERR_ARG, "no metric or "
@@ -87,25 +89,22 @@ md_generate(const md_metric_t *m, const md_request_t *req, md_error_t *err)
 	md_buf_init(&body);
 	body.mb_limit = MD_MAXOUTPUT;
 	er.er_fn = &fn;
-	if (md_emit(&body, m, &er, err) != 0) {
-		md_buf_fini(&body);
-		return (NULL);
+	er.er_spans = &spans;
+	if (md_emit(&body, m, &er, err) == 0) {
+		bodylen = body.mb_len;
+		r = md_result_make(req, folded, er.er_ndecomps, &body,
+		    m->mm_pragmazone && req->mdq_nzones > 0 &&
+		    req->mdq_nzones < MD_PRAGMAZONES, err);
 	}
-	bodylen = body.mb_len;
-	r = md_result_make(req, folded, er.er_ndecomps, &body,
-	    m->mm_pragmazone && req->mdq_nzones > 0 &&
-	    req->mdq_nzones < MD_PRAGMAZONES, err);
 	md_buf_fini(&body);
+	/* never broken D (SPEC rule 2): each script is parsed whole */
+	if (r != NULL && md_dcheck_result(r, bodylen, &spans, err) != 0) {
+		md_result_free(r);
+		r = NULL;
+	}
+	md_emit_spans_fini(&spans);
 	if (r == NULL)
 		return (NULL);
-	/* never broken D (SPEC rule 2): each script is parsed whole */
-	for (i = 0; i < r->mdr_nscripts; i++) {
-		if (md_dcheck_script(m, &er, r->mdr_scripts[i], r->mdr_lens[i],
-		    r->mdr_lens[i] - bodylen, err) != 0) {
-			md_result_free(r);
-			return (NULL);
-		}
-	}
 	r->mdr_fn = fn;
 	for (i = 0; i < req->mdq_ndecomps; i++) {
 		if (md_gen_warn(m, &req->mdq_decomps[i], r) != 0) {

@@ -6,6 +6,7 @@
  *	md_buf.c	growable output buffer with a sticky error; AND/OR
  *			lists
  *	md_path.c	places in a document, for messages
+ *	md_text.c	places in a text, for messages: line and column
  *	md_arena.c	many small allocations freed at once
  *	md_hash.c	fixed-size tables from strings to indexes
  *	md_jsyntax.c	cJSON's grammar without memory: syntax errors, where
@@ -22,10 +23,12 @@
  *	md_dlex.c	the tokens of D expressions
  *	md_dtab.c	what D has built in: functions, variables
  *	md_dpragma.c	D's control lines: #pragma D option, #line, ...
- *	md_dparse.c	D, parsed: programs and the pieces of metrics
+ *	md_dparse.c	D, parsed: programs and the pieces of metrics; the
+ *			kind of an expression
  *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
  *	md_mcheck.c	md_metric_check(): a metric's pieces, every request
- *	md_kind.c	whether a D expression is a string or a number
+ *	md_kind.c	the kind of a transform: gathered variables
+ *			followed to their gathers
  *	md_option.c	the syntax of DTrace options (-x), tick intervals
  *			(-i) and durations (-T)
  *	md_request.c	a request checked, and md_emit()'s request made of
@@ -139,6 +142,9 @@ extern size_t md_path_key(md_path_t *, const char *);
 extern size_t md_path_index(md_path_t *, size_t);
 extern void md_path_cut(md_path_t *, size_t);
 
+/* The line and column (from 1, in bytes) of an offset (md_text.c). */
+extern void md_text_where(const char *, size_t, size_t *, size_t *);
+
 /*
  * Arena (md_arena.c): many small allocations freed at once.  Memory is
  * zeroed.  md_arena_alloc() returns NULL when out of memory.
@@ -206,8 +212,7 @@ extern size_t md_json_count(const cJSON *);
  * syn is not NULL, the offset of the first byte that cannot continue the
  * document (len if the text stops short) and a one-line message that says
  * what was expected there and what was found.  md_json_valid() is 1 if it
- * would.  md_json_where() is the line and column (from 1, in bytes) of an
- * offset.
+ * would.
  */
 #define	MD_JSYNTAXLEN	256
 
@@ -218,7 +223,6 @@ typedef struct md_jsyntax {
 
 extern int md_json_syntax(const char *, size_t, md_jsyntax_t *);
 extern int md_json_valid(const char *, size_t);
-extern void md_json_where(const char *, size_t, size_t *, size_t *);
 extern void md_json_putstr(md_buf_t *, const char *, size_t);
 
 /* The aggregating function D text calls (md_quant.c). */
@@ -433,8 +437,14 @@ extern md_dtok_t md_dlex_next(md_dlex_t *);
 extern int md_dlex_epred(const md_dlex_t *);
 extern size_t md_dlex_skipspace(const md_dlex_t *, size_t);
 extern int md_dlex_strbyte(const char *, size_t *, size_t);
-extern void md_dlex_where(const char *, size_t, size_t *, size_t *);
 extern int md_dlex_same(const char *, size_t, const char *, size_t);
+
+/* Whether a D expression is certainly a string or a number (SPEC 7.16). */
+typedef enum md_kind {
+	MD_KIND_UNKNOWN,
+	MD_KIND_NUMBER,
+	MD_KIND_STRING
+} md_kind_t;
 
 /*
  * What D has built in (md_dtab.c): functions with their arguments, and
@@ -497,18 +507,24 @@ extern int md_dparse(const char *, size_t, md_dctx_t, size_t *, char *,
     size_t);
 
 /*
- * The kind of a D expression where it is certain (md_kind.c, SPEC 7.16),
- * with the plan's gathered variables (the plan may be NULL).
+ * The kind of a D expression where it is certain (SPEC 7.16), read off
+ * md_dparse()'s parse.  md_dparse_kind() parses len bytes as one
+ * expression from nesting depth (0 but for a variable's gather) and gives
+ * MD_KIND_UNKNOWN for what does not parse, or nests deeper than
+ * MD_KIND_MAXDEPTH (so that variables followed to their gathers keep the
+ * stack small).  Where a postfix expression that starts with a name has
+ * no kind of its own, var (if not NULL) is asked whether its text is a
+ * variable it knows, at the depth it is at: its kind, or -1.  md_kind()
+ * (md_kind.c) asks it of the plan's gathered variables (the plan may be
+ * NULL).
  */
-typedef enum md_kind {
-	MD_KIND_UNKNOWN,
-	MD_KIND_NUMBER,
-	MD_KIND_STRING
-} md_kind_t;
+#define	MD_KIND_MAXDEPTH	32
 
+typedef int (*md_dkindvar_f)(const char *, size_t, unsigned, const void *);
+
+extern md_kind_t md_dparse_kind(const char *, size_t, unsigned,
+    md_dkindvar_f, const void *);
 extern md_kind_t md_kind(const char *, size_t, const md_plan_t *);
-extern md_kind_t md_kind_at(const char *, size_t, const md_plan_t *,
-    unsigned);
 extern const char *md_kind_name(md_kind_t);
 
 /*
@@ -541,23 +557,38 @@ extern int md_resolve_predicate(md_rctx_t *, md_buf_t *, const char *,
 /*
  * Emission (md_emit.c): the body of a script, without zone pragmas.
  *
- * With er_loc set, md_emit() also finds which piece of the metric is at
- * fault where the script is not D: of the pieces it writes (a probe, a
- * transform, a verify value, ...), it keeps the last one that starts at
- * or before el_off: its span in the body, its text as the metric has it,
- * the context that text is parsed in, and its place in the metric.
+ * With er_spans set, md_emit() also records, once, where each piece of
+ * the metric it writes (a probe, a transform, a verify value, ...) is in
+ * the body: its span, its text as the metric has it, the context that
+ * text is parsed in, and its place in the metric, in parts
+ * ("probedesc[1].gather.latency.store[0]", "metad.locals[0].name"), put
+ * into words only for a message.  Where a script is not D,
+ * md_dcheck_result() looks the fault up there.
  */
 #define	MD_PLACELEN	256
+#define	MD_NOINDEX	((size_t)-1)
 
-typedef struct md_emit_loc {
-	size_t		el_off;		/* the fault, in the body */
-	int		el_found;
-	size_t		el_start;	/* the piece, in the body */
-	size_t		el_end;
-	const char	*el_raw;	/* the piece, in the metric */
-	md_dctx_t	el_ctx;
-	char		el_place[MD_PLACELEN];
-} md_emit_loc_t;
+typedef struct md_emit_span {
+	size_t		es_start;	/* the piece, in the body */
+	size_t		es_end;
+	const char	*es_raw;	/* the piece, in the metric */
+	md_dctx_t	es_ctx;
+	size_t		es_pd;		/* probedesc[N], or MD_NOINDEX: metad */
+	const char	*es_sect;	/* "probes", "verify", "gather", ... */
+	size_t		es_secti;	/* [N] of a section that is an array */
+	const char	*es_key;	/* a field or a local's name, or NULL */
+	const char	*es_what;	/* of a gather: "gather" or "store" */
+	size_t		es_i;		/* [N] of a value that is an array */
+} md_emit_span_t;
+
+typedef struct md_emit_spans {
+	md_emit_span_t	*sp_v;		/* in the order they were written */
+	size_t		sp_n;
+	size_t		sp_cap;
+	int		sp_failed;	/* out of memory: not all are here */
+} md_emit_spans_t;
+
+extern void md_emit_spans_fini(md_emit_spans_t *);
 
 typedef struct md_emit_req {
 	const md_decomp_t	*er_decomps;	/* duplicates removed */
@@ -569,7 +600,7 @@ typedef struct md_emit_req {
 	const char		*er_interval;	/* NULL: no tick clause */
 	const char		*er_duration;	/* NULL: no ending clause */
 	uint64_t		er_keyinterval;	/* ns: key by interval */
-	md_emit_loc_t		*er_loc;	/* NULL: no locating */
+	md_emit_spans_t		*er_spans;	/* NULL: none recorded */
 	md_aggfn_t		*er_fn;		/* NULL, or where to put the */
 						/* aggregation's function */
 } md_emit_req_t;
@@ -580,8 +611,8 @@ extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
 /* Checking D where meta-d meets it (md_dcheck.c). */
 extern int md_dcheck_pieces(const md_metric_t *, size_t *, md_error_t *);
 extern int md_dcheck_overbudget(md_error_t *);
-extern int md_dcheck_script(const md_metric_t *, const md_emit_req_t *,
-    const char *, size_t, size_t, md_error_t *) MD_MUSTCHECK;
+extern int md_dcheck_result(const md_result_t *, size_t,
+    const md_emit_spans_t *, md_error_t *) MD_MUSTCHECK;
 
 /*
  * DTrace's options and the syntax of their values (md_option.c):

@@ -151,7 +151,7 @@ md_text_check(const char *buf, size_t len, const char *what, md_error_t *err)
 	}
 	if (why == NULL)
 		return (0);
-	md_json_where(buf, i, &line, &col);
+	md_text_where(buf, i, &line, &col);
 	return (md_error_set(err, MD_ERR_JSON, "%sline %zu, column %zu: %s",
 	    what, line, col, why));
 }
@@ -231,7 +231,7 @@ md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 		if (instr) {
 			if (c == 'u' && bs % 2 == 1 && (why =
 			    md_json_uescape(buf, len, i, &skip)) != NULL) {
-				md_json_where(buf, i - 1, &line, &col);
+				md_text_where(buf, i - 1, &line, &col);
 				return (md_error_set(err, MD_ERR_JSON, "%sJSON "
 				    "syntax error at line %zu, column %zu: %s",
 				    what, line, col, why));
@@ -251,7 +251,7 @@ md_json_scan(const char *buf, size_t len, const char *what, md_error_t *err)
 			bs = 0;
 		} else if (c == '[' || c == '{') {
 			if (++depth > MD_MAXJSONDEPTH) {
-				md_json_where(buf, i, &line, &col);
+				md_text_where(buf, i, &line, &col);
 				return (md_error_set(err, MD_ERR_LIMIT, "%sJSON "
 				    "nested deeper than %d levels at line %zu, "
 				    "column %zu", what, MD_MAXJSONDEPTH, line,
@@ -303,7 +303,7 @@ md_json_fail(const char *buf, size_t len, const char *what, md_error_t *err)
 		(void) md_error_nomem(err);
 		return;
 	}
-	md_json_where(buf, syn.js_off, &line, &col);
+	md_text_where(buf, syn.js_off, &line, &col);
 	(void) md_error_set(err, MD_ERR_JSON, "%sJSON syntax error at line "
 	    "%zu, column %zu: %s", what, line, col, syn.js_msg);
 }

@@ -75,24 +75,6 @@ typedef struct md_jv {
 	int		jv_strnl;	/* it holds a raw line break */
 } md_jv_t;
 
-/* The line and column (from 1, in bytes) of offset off of buf. */
-void
-md_json_where(const char *buf, size_t off, size_t *linep, size_t *colp)
-{
-	size_t line = 1, col = 1, i;
-
-	for (i = 0; i < off; i++) {
-		if (buf[i] == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
-	}
-	*linep = line;
-	*colp = col;
-}
-
 /* The error: the first byte that cannot continue, and why. */
 static size_t MD_PRINTFLIKE(3, 4)
 md_jv_say(md_jv_t *jv, size_t off, const char *fmt, ...)
@@ -161,7 +143,7 @@ md_jv_unclosed(const md_jv_t *jv, char *buf, size_t size)
 	buf[0] = '\0';
 	if (jv->jv_open == MD_JV_BAD)
 		return;
-	md_json_where(jv->jv_b, jv->jv_open, &line, &col);
+	md_text_where(jv->jv_b, jv->jv_open, &line, &col);
 	(void) snprintf(buf, size, " (the '%c' at line %zu, column %zu is not "
 	    "closed)", jv->jv_b[jv->jv_open], line, col);
 }
@@ -270,7 +252,7 @@ md_jv_hint(const md_jv_t *jv, size_t at, md_jvctx_t ctx, char *buf,
 	    (unsigned char)jv->jv_b[i] <= 32; i++)
 		continue;
 	if (jv->jv_strnl && i == at) {
-		md_json_where(jv->jv_b, jv->jv_str, &line, &col);
+		md_text_where(jv->jv_b, jv->jv_str, &line, &col);
 		(void) snprintf(buf, size, " (the string at line %zu, column "
 		    "%zu holds a line break: is its closing quote missing?)",
 		    line, col);
@@ -498,7 +480,7 @@ md_jv_string(md_jv_t *jv, size_t i)
 		}
 	}
 	if (end >= len) {
-		md_json_where(b, i, &line, &col);
+		md_text_where(b, i, &line, &col);
 		return (md_jv_say(jv, len, "unexpected end of input: the "
 		    "string at line %zu, column %zu is not closed", line,
 		    col));

@@ -225,6 +225,36 @@ START_TEST(generation_should_take_names_that_are_no_calls)
 END_TEST
 
 /*
+ * Pieces each D in its place that make a script that is not: the piece at
+ * fault is named, found where md_emit() wrote it, an element of an array
+ * by its index, and quoted as the script has it, at the fault or before
+ * it; with a zone, the same.
+ */
+#define	DC_SPANS \
+	"{ 'fields': ['a', 'latency'], 'metad': { 'probedesc': [" \
+	"  { 'probes': ['e'], 'gather': { 'latency': { " \
+	"    'gather': ['timestamp', 'vtimestamp'], " \
+	"    'store': ['thread', 'thread'] } } }," \
+	"  { 'probes': ['r'], 'aggregate': { 'default': 'count()', " \
+	"      'a': 'count()', 'latency': 'quantize($0)' }, " \
+	"    'transforms': { 'a': 'stack()', 'latency': 'timestamp - $0' }, " \
+	"    'verify': { 'latency': ['$0', '$1'] } }," \
+	"  { 'probes': ['r'], 'clean': { 'latency': ['$0', '$1 + 1'] } } ] } }"
+
+START_TEST(generation_should_name_the_piece_at_fault_in_the_script)
+{
+	ck_assert_str_eq(t_gen_error(DC_SPANS, "s:latency", NULL, MD_ERR_D),
+	    "probedesc[2].clean.latency[1]: D operator = requires modifiable "
+	    "lvalue as an operand (after \"(self->latency1 + 1)\" in the "
+	    "script)");
+	ck_assert_str_eq(t_gen_error(DC_SPANS, "z:a", "{ 'eq': ['a', 'x'] }",
+	    MD_ERR_D), "probedesc[1].transforms.a: D tracing function "
+	    "stack( ) may not be called from a D expression (D program "
+	    "context required) (column 2 of \"(stack())\" in the script)");
+}
+END_TEST
+
+/*
  * A check makes and parses at most MD_MAXCHECK bytes of D: a metric whose
  * aggregating function holds its 70 KB transform 4,000 times ($0) would
  * make 280 MB of it, and is stopped there, where loading and generating
@@ -275,6 +305,8 @@ dcheck_suite(void)
 	tcase_add_test(tc,
 	    generation_should_refuse_a_piece_that_leaves_its_place);
 	tcase_add_test(tc, generation_should_take_names_that_are_no_calls);
+	tcase_add_test(tc,
+	    generation_should_name_the_piece_at_fault_in_the_script);
 	tcase_add_test(tc, metric_check_should_stop_at_its_budget);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);

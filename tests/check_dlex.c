@@ -163,10 +163,10 @@ START_TEST(dlex_where_should_count_lines_and_columns)
 {
 	size_t line, col;
 
-	md_dlex_where("ab\ncd\n", 4, &line, &col);
+	md_text_where("ab\ncd\n", 4, &line, &col);
 	ck_assert_uint_eq(line, 2);
 	ck_assert_uint_eq(col, 2);
-	md_dlex_where("ab", 0, &line, &col);
+	md_text_where("ab", 0, &line, &col);
 	ck_assert_uint_eq(line, 1);
 	ck_assert_uint_eq(col, 1);
 }

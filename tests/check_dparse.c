@@ -25,7 +25,7 @@ t_parse(const char *text, md_dctx_t ctx)
 	if (md_dparse(text, strlen(text), ctx, &off, msg, sizeof (msg)) == 0)
 		return ("ok");
 	ck_assert_uint_le(off, strlen(text));
-	md_dlex_where(text, off, &line, &col);
+	md_text_where(text, off, &line, &col);
 	(void) snprintf(out, sizeof (out), "%zu:%zu: %s", line, col, msg);
 	return (out);
 }

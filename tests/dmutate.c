@@ -78,7 +78,7 @@ line_of(const char *text, size_t off)
 {
 	size_t line, col;
 
-	md_dlex_where(text, off, &line, &col);
+	md_text_where(text, off, &line, &col);
 	return (line);
 }
 

@@ -5,7 +5,7 @@
 # nm, then tsort, which fails on a loop), so do the command line's, and
 # the command line is a client
 # of metad.h (cli*.c and main.c include nothing of the library but
-# metad.h, through cli.h).
+# metad.h, through cli.h); no function is longer than 60 lines.
 #
 #	sh tests/layout.sh	(after make)
 
@@ -88,5 +88,14 @@ if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/main.dep ]; then
 else
 	echo "layout: headers: skipped (no make, or objects made without DEPFLAGS: make clean, then make)"
 fi
+
+# Functions are short: at most 60 lines from the line of the opening
+# brace to that of the closing one, in the library and the command line.
+long=$(awk 'FNR == 1 { s = 0 } /^[A-Za-z_][A-Za-z0-9_]*\(/ { f = $0;
+    sub(/\(.*/, "", f) } /^{/ { s = FNR } /^}/ && s { if (FNR - s + 1 > 60)
+    printf "%s:%d: %s(), %d lines; ", FILENAME, s, f, FNR - s + 1; s = 0 }' \
+    src/*.c src/*.h)
+[ -z "$long" ]
+ok $? "no function is longer than 60 lines: $long"
 
 summary layout
