@@ -97,11 +97,11 @@ bench_run() {
 	echo "1 s, or 3 of 30 s, per interval; the workload starts once tracing has"
 	echo "begun."
 	echo
-	echo "| calls | keys (meta-d's busiest line) | interval | meta-d --run | dtrace printa | ratio |"
+	echo "| calls | keys (in meta-d's lines) | interval | meta-d --run | dtrace printa | ratio |"
 	echo "|---|---|---|---|---|---|"
 	# one KEYS INTERVAL SECONDS WINDOW N: CPU ms per interval (N
 	# intervals of SECONDS each, in a window of WINDOW seconds), meta-d's
-	# then dtrace's, and the keys of meta-d's busiest line.  The workload
+	# then dtrace's, and the keys meta-d's lines hold.  The workload
 	# starts once tracing has begun (meta-d's first line, the dtrace
 	# command's BEGIN), not after a guess: start-up takes seconds on a
 	# loaded machine, and calls made before it make no keys.
@@ -118,8 +118,7 @@ bench_run() {
 		b=$(cpu $p)
 		kill -TERM $p
 		wait $p
-		k=$(awk -F'"[0-9]+": ' '{ if (NF - 1 > m) m = NF - 1 }
-		    END { print m + 0 }' "$tmp/m.out")
+		k=$(grep -o '"[0-9][0-9]*": ' "$tmp/m.out" | sort -u | wc -l)
 		[ -n "$a" ] && [ -n "$b" ] || { echo "bench: meta-d ended early" >&2; b=0 a=0; }
 		mt=$(awk -v a="$a" -v b="$b" -v n="$5" 'BEGIN { printf "%.1f", (b - a) * 10 / n }')
 		./meta-d -x aggsize=64m -x quiet -s n -p "$only" "$ppid" \
