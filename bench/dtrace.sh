@@ -99,6 +99,28 @@ bench_run() {
 	echo
 	echo "| calls | keys (in meta-d's lines) | interval | meta-d --run | dtrace printa | ratio |"
 	echo "|---|---|---|---|---|---|"
+	# measure OUT KEYS SECONDS WINDOW N COMMAND...: COMMAND in the
+	# background, writing OUT; once OUT holds something, KEYS calls, then
+	# its CPU ms per interval over the WINDOW after the next SECONDS
+	measure() {
+		out=$1 calls=$2 after=$3 window=$4 n=$5
+		shift 5
+		rm -f "$out"
+		"$@" > "$out" 2> /dev/null &
+		p=$!
+		await "$out"
+		"$tmp/mdppid" "$calls" 500
+		sleep "$after"
+		a=$(cpu $p)
+		sleep "$window"
+		b=$(cpu $p)
+		kill -TERM $p
+		wait $p
+		[ -n "$a" ] && [ -n "$b" ] ||
+		    { echo "bench: $1 ended early" >&2; b=0 a=0; }
+		awk -v a="$a" -v b="$b" -v n="$n" \
+		    'BEGIN { printf "%.1f", (b - a) * 10 / n }'
+	}
 	# one KEYS INTERVAL SECONDS WINDOW N: CPU ms per interval (N
 	# intervals of SECONDS each, in a window of WINDOW seconds), meta-d's
 	# then dtrace's, and the keys meta-d's lines hold.  The workload
@@ -106,38 +128,15 @@ bench_run() {
 	# command's BEGIN), not after a guess: start-up takes seconds on a
 	# loaded machine, and calls made before it make no keys.
 	one() {
-		rm -f "$tmp/m.out"
-		./meta-d --run -i "$2" -x aggsize=64m -s n -p "$only" "$ppid" \
-		    > "$tmp/m.out" 2> /dev/null &
-		p=$!
-		await "$tmp/m.out"
-		"$tmp/mdppid" "$1" 500
-		sleep "$3"
-		a=$(cpu $p)
-		sleep "$4"
-		b=$(cpu $p)
-		kill -TERM $p
-		wait $p
+		mt=$(measure "$tmp/m.out" "$1" "$3" "$4" "$5" ./meta-d --run \
+		    -i "$2" -x aggsize=64m -s n -p "$only" "$ppid")
 		k=$(grep -o '"[0-9][0-9]*": ' "$tmp/m.out" | sort -u | wc -l)
-		[ -n "$a" ] && [ -n "$b" ] || { echo "bench: meta-d ended early" >&2; b=0 a=0; }
-		mt=$(awk -v a="$a" -v b="$b" -v n="$5" 'BEGIN { printf "%.1f", (b - a) * 10 / n }')
 		./meta-d -x aggsize=64m -x quiet -s n -p "$only" "$ppid" \
 		    > "$tmp/k.d" 2> /dev/null
 		printf 'BEGIN\n{\n\tprintf("begun\\n");\n}\n\ntick-%s\n{\n\tprinta(@);\n}\n' \
 		    "$2" >> "$tmp/k.d"
-		rm -f "$tmp/d.out"
-		build/dtrace/dt -q -s "$tmp/k.d" > "$tmp/d.out" 2>&1 &
-		p=$!
-		await "$tmp/d.out"
-		"$tmp/mdppid" "$1" 500
-		sleep "$3"
-		a=$(cpu $p)
-		sleep "$4"
-		b=$(cpu $p)
-		kill -TERM $p
-		wait $p
-		[ -n "$a" ] && [ -n "$b" ] || { echo "bench: dtrace ended early" >&2; b=0 a=0; }
-		dt=$(awk -v a="$a" -v b="$b" -v n="$5" 'BEGIN { printf "%.1f", (b - a) * 10 / n }')
+		dt=$(measure "$tmp/d.out" "$1" "$3" "$4" "$5" build/dtrace/dt \
+		    -q -s "$tmp/k.d")
 		echo "$1 $2 $mt $dt $k"
 	}
 	{

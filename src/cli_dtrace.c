@@ -185,16 +185,6 @@ md_dt_unseen(void)
 	return (NULL);
 }
 
-/* A monotonic clock in nanoseconds: the one D's timestamp reads. */
-uint64_t
-md_dt_now(void)
-{
-	struct timespec ts;
-
-	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
-}
-
 /*
  * what: why, dtrace's message on one line (its lines joined by a space),
  * and, if this is not root, that dtrace needs root: the likely reason.

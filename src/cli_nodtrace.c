@@ -23,15 +23,6 @@ md_dt_unseen(void)
 	return (NULL);
 }
 
-uint64_t
-md_dt_now(void)
-{
-	struct timespec ts;
-
-	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
-}
-
 md_dt_t *
 md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
 {

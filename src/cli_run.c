@@ -50,6 +50,16 @@
 
 static volatile sig_atomic_t md_run_signal;	/* INT, TERM or HUP came */
 
+/* A monotonic clock in nanoseconds: the intervals' (D's timestamp's). */
+static uint64_t
+md_run_now(void)
+{
+	struct timespec ts;
+
+	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+}
+
 static void
 md_run_onsignal(int sig)
 {
@@ -250,9 +260,9 @@ md_run_sleep(md_run_t *ru, uint64_t t)
 	struct timespec ts;
 	int poll = 1;
 
-	while (!md_run_signal && (now = md_dt_now()) < t) {
+	while (!md_run_signal && (now = md_run_now()) < t) {
 		if (poll && (poll = md_dt_poll(ru->ru_dt)) != 0 &&
-		    (now = md_dt_now()) >= t)
+		    (now = md_run_now()) >= t)
 			break;
 		ns = t - now;
 		if (poll && ns > MD_RUN_POLL)
@@ -343,7 +353,7 @@ md_run_interval(md_run_t *ru, double start, double duration, int last)
 static int
 md_run_loop(md_run_t *ru, uint64_t interval, uint64_t duration)
 {
-	uint64_t t0 = md_dt_now(), start, end, next;
+	uint64_t t0 = md_run_now(), start, end, next;
 	double wall0 = md_run_wall();
 	int st = 0, last = 0;
 
@@ -354,7 +364,7 @@ md_run_loop(md_run_t *ru, uint64_t interval, uint64_t duration)
 			next = end;
 		md_run_sleep(ru, next);
 		if (md_run_signal || next == end) {
-			next = md_dt_now() < next ? md_dt_now() : next;
+			next = md_run_now() < next ? md_run_now() : next;
 			(void) md_dt_stop(ru->ru_dt);
 			last = 1;
 		} else if (ru->ru_bykey) {
