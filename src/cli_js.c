@@ -331,14 +331,14 @@ static duk_ret_t
 js_sprintf(duk_context *ctx)
 {
 	duk_idx_t nargs = duk_get_top(ctx), arg = 1, parts = 0;
-	const char *fmt = duk_require_string(ctx, 0), *p, *run;
+	const char *fmt = duk_require_string(ctx, 0), *p, *lit;
 	js_conv_t c;
 
 	for (p = fmt; *p != '\0'; parts++) {
-		for (run = p; *p != '\0' && *p != '%'; p++)
+		for (lit = p; *p != '\0' && *p != '%'; p++)
 			continue;
-		if (p > run) {
-			duk_push_lstring(ctx, run, (duk_size_t)(p - run));
+		if (p > lit) {
+			duk_push_lstring(ctx, lit, (duk_size_t)(p - lit));
 			continue;
 		}
 		p++;
