@@ -132,6 +132,48 @@ START_TEST(values_should_print_distributions_by_bucket)
 }
 END_TEST
 
+/*
+ * llquantize's lines, in each dialect's layout: Oracle's symmetric
+ * buckets (llquantize(v, 10, 1, 2, 5): the middle one abs() < 10, the
+ * ends open) and illumos' by order (llquantize(v, 10, 0, 2, 20): bucket 0
+ * all below 1, negative values too).
+ */
+START_TEST(values_should_print_llquantize_in_both_dialects)
+{
+	int64_t data[111] = { 0 };
+	md_values_t *v = md_values_new(0, MD_AGG_LLQUANTIZE, NULL);
+	md_quant_t q;
+
+	(void) md_quant_init(&q, MD_AGG_LLQUANTIZE, MD_DIALECT_ORACLE,
+	    (UINT64_C(5) << 48) | (UINT64_C(2) << 32) | (UINT64_C(1) << 16) |
+	    10);
+	data[0] = 1;
+	data[10] = 2;
+	data[11] = 3;
+	data[17] = 4;
+	data[22] = INT64_MAX;
+	t_add(v, NULL, NULL, MD_AGG_LLQUANTIZE, data, 23, &q);
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": [[[null, -1000], 1], "
+	    "[[-19, -10], 2], [[-9, 9], 3], [[100, 199], 4], "
+	    "[[1000, null], 9223372036854775807]]}\n");
+	md_values_free(v);
+
+	v = md_values_new(0, MD_AGG_LLQUANTIZE, NULL);
+	(void) md_quant_init(&q, MD_AGG_LLQUANTIZE, MD_DIALECT_ILLUMOS,
+	    (UINT64_C(10) << 48) | (UINT64_C(2) << 16) | 20);
+	(void) memset(data, 0, sizeof (data));
+	data[0] = 5;
+	data[10] = 6;
+	data[46] = 7;
+	t_add(v, NULL, NULL, MD_AGG_LLQUANTIZE, data, 47, &q);
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": [[[null, 0], 5], [[10, 14], 6], "
+	    "[[1000, null], 7]]}\n");
+	md_values_free(v);
+}
+END_TEST
+
 /* -s, -s -n, -s -s: objects by key, sorted; {} when nothing fired. */
 START_TEST(values_should_print_objects_by_key)
 {
@@ -342,6 +384,7 @@ values_suite(void)
 	tcase_add_test(tc, values_should_print_a_number_and_its_zero);
 	tcase_add_test(tc, values_should_print_quotients_whole);
 	tcase_add_test(tc, values_should_print_distributions_by_bucket);
+	tcase_add_test(tc, values_should_print_llquantize_in_both_dialects);
 	tcase_add_test(tc, values_should_print_objects_by_key);
 	tcase_add_test(tc, values_should_merge_keys_alike);
 	tcase_add_test(tc, values_should_escape_keys);
