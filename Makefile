@@ -93,6 +93,7 @@ LIB_OBJS = $(LIB_SRCS:.c=.o)
 # dtrace.h uses caddr_t, which glibc declares only outside strict POSIX.
 ifeq ($(UNAME_S),Linux)
 DT_SYSDEFS = -D_DEFAULT_SOURCE
+DL_LIBS = -ldl		# dlopen(): in libc since glibc 2.34, not before
 endif
 
 # libdtrace, for --run and --compile: optional.  DTRACE_PREFIX names
@@ -104,9 +105,14 @@ DT_FOUND := $(shell sh mk/dtrace.sh '$(DTRACE_PREFIX)' '$(CC)')
 ifneq ($(DT_FOUND),)
 DT_PREFIX := $(word 1,$(DT_FOUND))
 DT_LIBDIR := $(word 2,$(DT_FOUND))
+DT_NAME := $(word 3,$(DT_FOUND))
 DT_CFLAGS = -isystem $(DT_PREFIX)/include \
-	-DMD_DTRACE_SYSLIBDIR='"$(DT_LIBDIR)/dtrace"' $(DT_SYSDEFS)
-DT_LIBS = -L$(DT_LIBDIR) -Wl,-rpath,$(DT_LIBDIR) -ldtrace
+	-DMD_DTRACE_SYSLIBDIR='"$(DT_LIBDIR)/dtrace"' \
+	-DMD_DTRACE_LIB='"$(DT_NAME)"' $(DT_SYSDEFS)
+# Not linked: cli_dtrace.c opens it (dlopen) when --run or --compile
+# first needs it, by its name, found where the build found it (the run
+# path) unless LD_LIBRARY_PATH names another.
+DT_LIBS = -Wl,-rpath,$(DT_LIBDIR) $(DL_LIBS)
 DT_SRC = src/cli_dtrace.c
 else
 DT_CFLAGS =

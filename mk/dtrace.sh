@@ -1,8 +1,9 @@
 #!/bin/sh
 #
 # mk/dtrace.sh PREFIX CC: find a libdtrace to build meta-d --run and
-# --compile against, and print "PREFIX LIBDIR" (nothing when there is
-# none).  PREFIX "none": build without; empty: the system's (/usr,
+# --compile against, and print "PREFIX LIBDIR NAME" (nothing when there
+# is none), NAME the library's name as a program linked against it needs
+# it (its soname: meta-d opens it by that name when it first needs it).  PREFIX "none": build without; empty: the system's (/usr,
 # /usr/local), then ../shared/dtrace/usr (the one beside the project on
 # the machines it is developed on).  A prefix is taken only if a program
 # that includes <dtrace.h> and calls dtrace_open() compiles and links
@@ -31,7 +32,11 @@ for p in "$@"; do
 		[ -e "$lib/libdtrace.so" ] || continue
 		if $cc -I"$p/include" -o "$tmp/t" "$tmp/t.c" -L"$lib" \
 		    -Wl,-rpath,"$lib" -ldtrace > /dev/null 2>&1; then
-			echo "$p $lib"
+			name=$({ readelf -d "$tmp/t" || objdump -p "$tmp/t" ||
+			    elfdump -d "$tmp/t" || otool -L "$tmp/t"; } 2> /dev/null |
+			    sed -n 's/.*[[/ ]\(libdtrace[^]/ ]*\).*/\1/p' |
+			    head -n 1)
+			echo "$p $lib ${name:-libdtrace.so}"
 			exit 0
 		fi
 	done

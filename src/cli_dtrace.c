@@ -35,6 +35,7 @@
  */
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,7 @@
 #endif
 
 #include "cli.h"
+
 
 #if !defined(MD_DTRACE_ORACLE) && !defined(MD_DTRACE_ILLUMOS)
 #if defined(__linux__)
@@ -91,6 +93,169 @@
 #ifndef	MD_DTRACE_SYSLIBDIR
 #define	MD_DTRACE_SYSLIBDIR	NULL	/* the library's own default */
 #endif
+
+/*
+ * libdtrace is opened (dlopen) when --run or --compile first needs it,
+ * not linked: it brings some twenty libraries with it (libbfd, libctf,
+ * libsystemd, libgcrypt, ...), and the dynamic loader's 5 ms for them
+ * would make every meta-d that prints a script five times slower.  Its
+ * functions are called through md_dtlib's pointers, by their own names
+ * (the macros below); md_dtlib_typecheck() has the compiler hold each
+ * pointer's type to dtrace.h's declaration.
+ */
+#ifndef	MD_DTRACE_LIB
+#define	MD_DTRACE_LIB	"libdtrace.so"
+#endif
+
+static struct md_dtlib {
+	void	*dl_h;
+	char	dl_why[256];	/* why it could not be opened */
+	dtrace_hdl_t *(*dl_dtrace_open)(int, int, int *);
+	void	(*dl_dtrace_close)(dtrace_hdl_t *);
+	int	(*dl_dtrace_setopt)(dtrace_hdl_t *, const char *, const char *);
+	void	(*dl_dtrace_setoptenv)(dtrace_hdl_t *, const char *);
+	const char *(*dl_dtrace_errmsg)(dtrace_hdl_t *, int);
+	int	(*dl_dtrace_errno)(dtrace_hdl_t *);
+	dtrace_prog_t *(*dl_dtrace_program_fcompile)(dtrace_hdl_t *, FILE *,
+	    uint_t, int, char *const []);
+	dtrace_prog_t *(*dl_dtrace_program_strcompile)(dtrace_hdl_t *,
+	    const char *, dtrace_probespec_t, uint_t, int, char *const []);
+	int	(*dl_dtrace_handle_err)(dtrace_hdl_t *, dtrace_handle_err_f *,
+	    void *);
+	int	(*dl_dtrace_handle_drop)(dtrace_hdl_t *, dtrace_handle_drop_f *,
+	    void *);
+	int	(*dl_dtrace_program_exec)(dtrace_hdl_t *, dtrace_prog_t *,
+	    dtrace_proginfo_t *);
+	int	(*dl_dtrace_stop)(dtrace_hdl_t *);
+	dtrace_workstatus_t (*dl_dtrace_work)(dtrace_hdl_t *, FILE *,
+	    dtrace_consume_probe_f *, dtrace_consume_rec_f *, void *);
+	int	(*dl_dtrace_aggregate_walk)(dtrace_hdl_t *, dtrace_aggregate_f *,
+	    void *);
+	int	(*dl_dtrace_aggregate_snap)(dtrace_hdl_t *);
+	int	(*dl_dtrace_lookup_by_addr)(dtrace_hdl_t *, GElf_Addr,
+	    GElf_Sym *, dtrace_syminfo_t *);
+	int	(*dl_dtrace_uaddr2str)(dtrace_hdl_t *, pid_t, uint64_t, char *,
+	    int);
+#ifdef	MD_DTRACE_ORACLE
+	int	(*dl_dtrace_init)(dtrace_hdl_t *);
+	int	(*dl_dtrace_go)(dtrace_hdl_t *, uint_t);
+#else
+	int	(*dl_dtrace_go)(dtrace_hdl_t *);
+	void	(*dl_dtrace_sleep)(dtrace_hdl_t *);
+#endif
+} md_dtlib;
+
+#define	MD_DTSYM(f)	{ #f, (void **)(void *)&md_dtlib.dl_##f }
+
+static const struct {
+	const char	*ds_name;
+	void		**ds_slot;
+} md_dtsyms[] = {
+	MD_DTSYM(dtrace_open), MD_DTSYM(dtrace_close), MD_DTSYM(dtrace_setopt),
+	MD_DTSYM(dtrace_setoptenv), MD_DTSYM(dtrace_errmsg),
+	MD_DTSYM(dtrace_errno), MD_DTSYM(dtrace_program_fcompile),
+	MD_DTSYM(dtrace_program_strcompile), MD_DTSYM(dtrace_handle_err),
+	MD_DTSYM(dtrace_handle_drop), MD_DTSYM(dtrace_program_exec),
+	MD_DTSYM(dtrace_stop), MD_DTSYM(dtrace_work),
+	MD_DTSYM(dtrace_aggregate_walk), MD_DTSYM(dtrace_aggregate_snap),
+	MD_DTSYM(dtrace_lookup_by_addr), MD_DTSYM(dtrace_uaddr2str),
+	MD_DTSYM(dtrace_go),
+#ifdef	MD_DTRACE_ORACLE
+	MD_DTSYM(dtrace_init)
+#else
+	MD_DTSYM(dtrace_sleep)
+#endif
+};
+
+/*
+ * Each pointer's type is that of dtrace.h's function: an assignment the
+ * compiler checks, in sizeof, which evaluates nothing (and so makes no
+ * reference to the function the linker would have to find).
+ */
+static void
+md_dtlib_typecheck(void)
+{
+	(void) sizeof (md_dtlib.dl_dtrace_open = dtrace_open);
+	(void) sizeof (md_dtlib.dl_dtrace_close = dtrace_close);
+	(void) sizeof (md_dtlib.dl_dtrace_setopt = dtrace_setopt);
+	(void) sizeof (md_dtlib.dl_dtrace_setoptenv = dtrace_setoptenv);
+	(void) sizeof (md_dtlib.dl_dtrace_errmsg = dtrace_errmsg);
+	(void) sizeof (md_dtlib.dl_dtrace_errno = dtrace_errno);
+	(void) sizeof (md_dtlib.dl_dtrace_program_fcompile =
+	    dtrace_program_fcompile);
+	(void) sizeof (md_dtlib.dl_dtrace_program_strcompile =
+	    dtrace_program_strcompile);
+	(void) sizeof (md_dtlib.dl_dtrace_handle_err = dtrace_handle_err);
+	(void) sizeof (md_dtlib.dl_dtrace_handle_drop = dtrace_handle_drop);
+	(void) sizeof (md_dtlib.dl_dtrace_program_exec = dtrace_program_exec);
+	(void) sizeof (md_dtlib.dl_dtrace_stop = dtrace_stop);
+	(void) sizeof (md_dtlib.dl_dtrace_work = dtrace_work);
+	(void) sizeof (md_dtlib.dl_dtrace_aggregate_walk =
+	    dtrace_aggregate_walk);
+	(void) sizeof (md_dtlib.dl_dtrace_aggregate_snap =
+	    dtrace_aggregate_snap);
+	(void) sizeof (md_dtlib.dl_dtrace_lookup_by_addr =
+	    dtrace_lookup_by_addr);
+	(void) sizeof (md_dtlib.dl_dtrace_uaddr2str = dtrace_uaddr2str);
+	(void) sizeof (md_dtlib.dl_dtrace_go = dtrace_go);
+#ifdef	MD_DTRACE_ORACLE
+	(void) sizeof (md_dtlib.dl_dtrace_init = dtrace_init);
+#else
+	(void) sizeof (md_dtlib.dl_dtrace_sleep = dtrace_sleep);
+#endif
+}
+
+/* From here on, libdtrace's functions are md_dtlib's pointers. */
+#define	dtrace_open			md_dtlib.dl_dtrace_open
+#define	dtrace_close			md_dtlib.dl_dtrace_close
+#define	dtrace_setopt			md_dtlib.dl_dtrace_setopt
+#define	dtrace_setoptenv		md_dtlib.dl_dtrace_setoptenv
+#define	dtrace_errmsg			md_dtlib.dl_dtrace_errmsg
+#define	dtrace_errno			md_dtlib.dl_dtrace_errno
+#define	dtrace_program_fcompile		md_dtlib.dl_dtrace_program_fcompile
+#define	dtrace_program_strcompile	md_dtlib.dl_dtrace_program_strcompile
+#define	dtrace_handle_err		md_dtlib.dl_dtrace_handle_err
+#define	dtrace_handle_drop		md_dtlib.dl_dtrace_handle_drop
+#define	dtrace_program_exec		md_dtlib.dl_dtrace_program_exec
+#define	dtrace_stop			md_dtlib.dl_dtrace_stop
+#define	dtrace_work			md_dtlib.dl_dtrace_work
+#define	dtrace_aggregate_walk		md_dtlib.dl_dtrace_aggregate_walk
+#define	dtrace_aggregate_snap		md_dtlib.dl_dtrace_aggregate_snap
+#define	dtrace_lookup_by_addr		md_dtlib.dl_dtrace_lookup_by_addr
+#define	dtrace_uaddr2str		md_dtlib.dl_dtrace_uaddr2str
+#define	dtrace_go			md_dtlib.dl_dtrace_go
+#define	dtrace_init			md_dtlib.dl_dtrace_init
+#define	dtrace_sleep			md_dtlib.dl_dtrace_sleep
+
+/* libdtrace opened and its functions found: 0, or -1 (dl_why says). */
+static int
+md_dtlib_open(void)
+{
+	size_t i;
+
+	md_dtlib_typecheck();
+	if (md_dtlib.dl_h != NULL)
+		return (0);
+	if (md_dtlib.dl_why[0] != '\0')
+		return (-1);
+	if ((md_dtlib.dl_h = dlopen(MD_DTRACE_LIB, RTLD_NOW)) == NULL) {
+		(void) snprintf(md_dtlib.dl_why, sizeof (md_dtlib.dl_why),
+		    "cannot load libdtrace: %s", dlerror());
+		return (-1);
+	}
+	for (i = 0; i < sizeof (md_dtsyms) / sizeof (md_dtsyms[0]); i++) {
+		if ((*md_dtsyms[i].ds_slot = dlsym(md_dtlib.dl_h,
+		    md_dtsyms[i].ds_name)) == NULL) {
+			(void) snprintf(md_dtlib.dl_why,
+			    sizeof (md_dtlib.dl_why), "%s has no %s: %s",
+			    MD_DTRACE_LIB, md_dtsyms[i].ds_name, dlerror());
+			(void) dlclose(md_dtlib.dl_h);
+			md_dtlib.dl_h = NULL;
+			return (-1);
+		}
+	}
+	return (0);
+}
 
 #define	MD_DT_KEYMAX	(MD_MAXDECOMPS + 1)	/* an interval, two -s */
 #define	MD_DT_TEXTMAX	8192			/* a key's text: a stack */
@@ -157,10 +322,11 @@ md_dt_null(void)
 	return (null);
 }
 
+/* NULL, or why this meta-d cannot use libdtrace here. */
 const char *
 md_dt_missing(void)
 {
-	return (NULL);
+	return (md_dtlib_open() == 0 ? NULL : md_dtlib.dl_why);
 }
 
 /*
@@ -276,6 +442,11 @@ md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
 
 	if (dt == NULL) {
 		md_dt_msg(msg, msglen, "cannot open dtrace", strerror(ENOMEM));
+		return (NULL);
+	}
+	if (md_dtlib_open() != 0) {
+		(void) snprintf(msg, msglen, "%s", md_dtlib.dl_why);
+		free(dt);
 		return (NULL);
 	}
 	if (hooks != NULL)
