@@ -146,6 +146,9 @@ HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
 # writes them into OBJECT.dep (-MMD; -MP: a header removed is no error),
 # read at the end of this file.
 DEPFLAGS = -MMD -MP -MF $(@:.o=.dep)
+# Objects made before there were .dep files know no header: made once
+# more, after this stamp.
+DEPSTAMP = build/deps-v1
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
@@ -189,8 +192,11 @@ deps-heatmap: deps
 deps-prometheus: deps
 	@$(DEPS_ENV) sh mk/deps.sh install prometheus
 
-$(LIB_OBJS) $(CLI_OBJS): | need
-$(TEST_OBJS): | need-test
+$(LIB_OBJS) $(CLI_OBJS): $(DEPSTAMP) | need
+$(TEST_OBJS): $(DEPSTAMP) | need-test
+$(DEPSTAMP):
+	@mkdir -p $(@D)
+	@touch $@
 
 # Library objects serve the static and the shared library: PIC, and
 # exporting only what metad.h marks MD_API.
@@ -241,7 +247,7 @@ tests/unit: $(TEST_OBJS) libmetad.a
 
 CLI_SRCS = $(CLI_OBJS:.o=.c)
 
-build/sanitize/%.o: %.c | deps-clang
+build/sanitize/%.o: %.c $(DEPSTAMP) | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
 	    $(OBJ_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
@@ -254,7 +260,7 @@ build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
 build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
 	$(SAN_CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CJSON_LIBS) $(CHECK_LIBS)
 
-build/failalloc/%.o: %.c | deps-clang
+build/failalloc/%.o: %.c $(DEPSTAMP) | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
 	    $(OBJ_CFLAGS) -c -o $@ $<
@@ -291,7 +297,7 @@ FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
-build/fuzz/%.o: %.c | deps-clang
+build/fuzz/%.o: %.c $(DEPSTAMP) | deps-clang
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -Ifuzz \
 	    -DFUZZ_ROOT='"$(CURDIR)"' \
@@ -337,7 +343,7 @@ fuzz-corpus: fuzz
 BENCH_RUNS ?= 200
 
 # libmetad again, every allocation counted (bench/memcount.h).
-build/bench/%.o: %.c | need
+build/bench/%.o: %.c $(DEPSTAMP) | need
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -include bench/memcount.h $(CJSON_CFLAGS) \
 	    -c -o $@ $<
