@@ -129,9 +129,9 @@ bench_run() {
 	# loaded machine, and calls made before it make no keys.
 	one() {
 		mt=$(measure "$tmp/m.out" "$1" "$3" "$4" "$5" ./meta-d --run \
-		    -i "$2" -x aggsize=64m -s n -p "$only" "$ppid")
+		    -i "$2" -x aggsize=256m -s n -p "$only" "$ppid")
 		k=$(grep -o '"[0-9][0-9]*": ' "$tmp/m.out" | sort -u | wc -l)
-		./meta-d -x aggsize=64m -x quiet -s n -p "$only" "$ppid" \
+		./meta-d -x aggsize=256m -x quiet -s n -p "$only" "$ppid" \
 		    > "$tmp/k.d" 2> /dev/null
 		printf 'BEGIN\n{\n\tprintf("begun\\n");\n}\n\ntick-%s\n{\n\tprinta(@);\n}\n' \
 		    "$2" >> "$tmp/k.d"

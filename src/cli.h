@@ -230,6 +230,7 @@ typedef struct md_dt_hooks {
 
 extern const char *md_dt_missing(void);
 extern const char *md_dt_unseen(void);
+extern const char *md_dt_runclause(void);
 extern md_dt_t *md_dt_open(int, const md_dt_hooks_t *, char *, size_t);
 extern int md_dt_compile(md_dt_t *, const char *, size_t, int, char *,
     size_t);

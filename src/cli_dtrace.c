@@ -132,6 +132,8 @@ static struct md_dtlib {
 	int	(*dl_dtrace_aggregate_walk)(dtrace_hdl_t *, dtrace_aggregate_f *,
 	    void *);
 	int	(*dl_dtrace_aggregate_snap)(dtrace_hdl_t *);
+	int	(*dl_dtrace_aggregate_walk_joined)(dtrace_hdl_t *,
+	    dtrace_aggid_t *, int, dtrace_aggregate_walk_joined_f *, void *);
 	int	(*dl_dtrace_lookup_by_addr)(dtrace_hdl_t *, GElf_Addr,
 	    GElf_Sym *, dtrace_syminfo_t *);
 	int	(*dl_dtrace_uaddr2str)(dtrace_hdl_t *, pid_t, uint64_t, char *,
@@ -158,6 +160,7 @@ static const struct {
 	MD_DTSYM(dtrace_handle_drop), MD_DTSYM(dtrace_program_exec),
 	MD_DTSYM(dtrace_stop), MD_DTSYM(dtrace_work),
 	MD_DTSYM(dtrace_aggregate_walk), MD_DTSYM(dtrace_aggregate_snap),
+	MD_DTSYM(dtrace_aggregate_walk_joined),
 	MD_DTSYM(dtrace_lookup_by_addr), MD_DTSYM(dtrace_uaddr2str),
 	MD_DTSYM(dtrace_go),
 #ifdef	MD_DTRACE_ORACLE
@@ -194,6 +197,8 @@ md_dtlib_typecheck(void)
 	    dtrace_aggregate_walk);
 	(void) sizeof (md_dtlib.dl_dtrace_aggregate_snap =
 	    dtrace_aggregate_snap);
+	(void) sizeof (md_dtlib.dl_dtrace_aggregate_walk_joined =
+	    dtrace_aggregate_walk_joined);
 	(void) sizeof (md_dtlib.dl_dtrace_lookup_by_addr =
 	    dtrace_lookup_by_addr);
 	(void) sizeof (md_dtlib.dl_dtrace_uaddr2str = dtrace_uaddr2str);
@@ -221,6 +226,7 @@ md_dtlib_typecheck(void)
 #define	dtrace_work			md_dtlib.dl_dtrace_work
 #define	dtrace_aggregate_walk		md_dtlib.dl_dtrace_aggregate_walk
 #define	dtrace_aggregate_snap		md_dtlib.dl_dtrace_aggregate_snap
+#define	dtrace_aggregate_walk_joined	md_dtlib.dl_dtrace_aggregate_walk_joined
 #define	dtrace_lookup_by_addr		md_dtlib.dl_dtrace_lookup_by_addr
 #define	dtrace_uaddr2str		md_dtlib.dl_dtrace_uaddr2str
 #define	dtrace_go			md_dtlib.dl_dtrace_go
@@ -258,6 +264,7 @@ md_dtlib_open(void)
 }
 
 #define	MD_DT_KEYMAX	(MD_MAXDECOMPS + 1)	/* an interval, two -s */
+#define	MD_DT_BEGUN	"__metad_begun"		/* md_dt_runclause()'s */
 #define	MD_DT_TEXTMAX	8192			/* a key's text: a stack */
 
 #ifdef	MD_DTRACE_ORACLE
@@ -277,6 +284,7 @@ typedef struct md_dt_maps {
 	size_t			dm_infosize;
 	uint64_t		*dm_drops;	/* drops said, per CPU */
 	uint32_t		dm_naggs;	/* aggregation ids: 1 to this */
+	uint32_t		dm_begun;	/* MD_DT_BEGUN's id, or 0 */
 	dtrace_aggdesc_t	**dm_desc;	/* by id, learnt from walks */
 	size_t			dm_ksize;	/* a map's key and value */
 	size_t			dm_vsize;
@@ -349,6 +357,25 @@ md_dt_unseen(void)
 	}
 #endif
 	return (NULL);
+}
+
+/*
+ * What the scripts meta-d runs end with.  On Oracle's: an aggregation of
+ * meta-d's own that BEGIN fills, whose record is in the first snapshot,
+ * taken when tracing begins, so that a joined walk of it with each other
+ * aggregation hands over their descriptions before they hold a record
+ * (md_dt_join()): learnt from a snapshot of many records instead, a
+ * description would cost the square of their number.  Its records are
+ * never read as the metric's.
+ */
+const char *
+md_dt_runclause(void)
+{
+#ifdef	MD_DTRACE_ORACLE
+	return ("\nBEGIN\n{\n\t@" MD_DT_BEGUN " = count();\n}\n");
+#else
+	return ("");
+#endif
 }
 
 /*
@@ -808,6 +835,9 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
 
 #ifdef	MD_DTRACE_ORACLE
 	md_dt_learn(w->dw_dt, a->dtada_desc);
+	if (a->dtada_desc->dtagd_name != NULL &&
+	    strcmp(a->dtada_desc->dtagd_name, MD_DT_BEGUN) == 0)
+		return (DTRACE_AGGWALK_NEXT);	/* meta-d's own record */
 #endif
 	(void) memset(&r, 0, sizeof (r));
 	if (md_dt_record(w, a, &r, keys, lens, &q) != 0) {
@@ -846,11 +876,17 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
  *    an aggregation id (ids count from 1); "cpuinfo", per CPU, with the
  *    aggregation drop counters.
  *  - Each aggregation's description (dtrace_aggdesc_t: the records of
- *    its keys and data): only libdtrace's walks hand it out, and they
- *    are cheap while the maps are small: polls (md_dt_poll()) take a
- *    snapshot every 10 ms until every id has its description, so that a
- *    snapshot holds what 10 ms brought; a record of an id still without
- *    one makes its interval read through the snapshot.
+ *    its keys and data): only libdtrace's walks hand it out, from its
+ *    snapshot, and a snapshot taken while a burst of new keys comes
+ *    chases it (100,000 keys in half a second cost a snapshot of 14 s of
+ *    CPU).  So the script meta-d runs ends with a clause of its own, a
+ *    BEGIN that fills an aggregation of meta-d's (md_dt_runclause()):
+ *    its one record is in the first snapshot, taken as tracing begins,
+ *    and libdtrace's joined walk of it with each other aggregation
+ *    hands over their descriptions, before any of their records came
+ *    (md_dt_join()).  Should one still be missing, polls (md_dt_poll())
+ *    snap every 10 ms until it comes, and a record of an id without one
+ *    makes its interval read through the snapshot.
  *  - libdtrace's own snapshots: held off by an aggrate of a year (set
  *    before two calls of dtrace_work() that process BEGIN's buffer, after
  *    which the rate counts), let through by an aggrate of 0 for a poll.
@@ -1064,6 +1100,7 @@ md_dt_maps_open(md_dt_t *dt)
 	(void) dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	(void) dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	m->dm_on = m->dm_poll = 1;
+	(void) md_dt_poll(dt);	/* BEGIN's record there: all, at once */
 }
 
 /* An aggregation's description, kept when a walk hands it over. */
@@ -1072,8 +1109,41 @@ md_dt_learn(md_dt_t *dt, dtrace_aggdesc_t *ad)
 {
 	md_dt_maps_t *m = &dt->dt_maps;
 
-	if (m->dm_on && ad->dtagd_varid < m->dm_naggs)
-		m->dm_desc[ad->dtagd_varid] = ad;
+	if (!m->dm_on || ad == NULL || ad->dtagd_varid >= m->dm_naggs)
+		return;
+	m->dm_desc[ad->dtagd_varid] = ad;
+	if (ad->dtagd_name != NULL && strcmp(ad->dtagd_name, MD_DT_BEGUN) == 0)
+		m->dm_begun = ad->dtagd_varid;
+}
+
+static int
+md_dt_joinone(const dtrace_aggdata_t **a, const int n, void *arg)
+{
+	if (n == 2)
+		md_dt_learn(arg, a[1]->dtada_desc);
+	return (DTRACE_AGGWALK_NEXT);
+}
+
+/*
+ * The descriptions of the aggregations that hold no record yet: a joined
+ * walk of MD_DT_BEGUN's record (BEGIN's) with each, which libdtrace fills
+ * with a zero record bearing that aggregation's description.
+ */
+static void
+md_dt_join(md_dt_t *dt)
+{
+	md_dt_maps_t *m = &dt->dt_maps;
+	dtrace_aggid_t vars[2];
+	uint32_t id;
+
+	for (id = 1; m->dm_begun != 0 && id < m->dm_naggs; id++) {
+		if (m->dm_desc[id] != NULL)
+			continue;
+		vars[0] = (dtrace_aggid_t)m->dm_begun;
+		vars[1] = (dtrace_aggid_t)id;
+		(void) dtrace_aggregate_walk_joined(dt->dt_h, vars, 2,
+		    md_dt_joinone, dt);
+	}
 }
 
 /* Every aggregation id has its description. */
@@ -1117,8 +1187,10 @@ md_dt_poll(md_dt_t *dt)
 	if (dtrace_setopt(dt->dt_h, "aggrate", MD_DT_YEAR) != 0)
 		m->dm_on = 0;
 	if (st != DTRACE_WORKSTATUS_OKAY ||
-	    dtrace_aggregate_walk(dt->dt_h, md_dt_learnone, dt) != 0 ||
-	    md_dt_known(m))
+	    dtrace_aggregate_walk(dt->dt_h, md_dt_learnone, dt) != 0)
+		m->dm_poll = 0;
+	md_dt_join(dt);
+	if (md_dt_known(m))
 		m->dm_poll = 0;
 	return (m->dm_poll);
 }
@@ -1217,8 +1289,8 @@ md_dt_merge(md_dt_maps_t *m, const char *key, const char *val)
 
 	(void) memcpy(&id, key, sizeof (id));
 	(void) memcpy(&dgen, val, sizeof (dgen));
-	if (dgen == 0)
-		return (0);
+	if (dgen == 0 || (id == m->dm_begun && id != 0))
+		return (0);	/* no data yet; meta-d's own record */
 	if (id >= m->dm_naggs || (ad = m->dm_desc[id]) == NULL) {
 		m->dm_unknown = 1;
 		return (0);

@@ -23,6 +23,12 @@ md_dt_unseen(void)
 	return (NULL);
 }
 
+const char *
+md_dt_runclause(void)
+{
+	return ("");
+}
+
 md_dt_t *
 md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
 {

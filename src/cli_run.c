@@ -220,14 +220,34 @@ md_run_script(md_cli_job_t *j, uint64_t interval, int *rvp)
 	return (r);
 }
 
+/*
+ * The text compiled: the request's script and what the dialect adds to
+ * the scripts it runs (md_dt_runclause()), at the end, so that dtrace's
+ * messages keep the script's line numbers.  NULL: out of memory.
+ */
+static char *
+md_run_text(const md_result_t *r, const char *more, size_t *lenp)
+{
+	size_t n = strlen(more);
+	char *text;
+
+	if ((text = malloc(r->mdr_lens[0] + n + 1)) == NULL)
+		return (NULL);
+	(void) memcpy(text, r->mdr_scripts[0], r->mdr_lens[0]);
+	(void) memcpy(text + r->mdr_lens[0], more, n + 1);
+	*lenp = r->mdr_lens[0] + n;
+	return (text);
+}
+
 /* Open libdtrace, compile the script, enable it. */
 static int
 md_run_start(md_run_t *ru, const md_result_t *r)
 {
 	md_dt_hooks_t hooks = { md_run_ondrop, md_run_onerror, ru };
 	const char *snap = getenv("METAD_RUN_SNAP");
-	char msg[MD_ERRMSGLEN];
-	int flags = MD_DT_SWITCH;
+	char msg[MD_ERRMSGLEN], *text;
+	int flags = MD_DT_SWITCH, rv;
+	size_t len;
 
 	if (snap != NULL && *snap != '\0' && strcmp(snap, "0") != 0)
 		flags |= MD_DT_SNAPSHOT;
@@ -236,8 +256,16 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 		md_cli_err(ru->ru_o, "--run: %s", msg);
 		return (-1);
 	}
-	if (md_dt_compile(ru->ru_dt, r->mdr_scripts[0], r->mdr_lens[0],
-	    MD_DT_ENABLE | MD_DT_LINES, msg, sizeof (msg)) != 0) {
+	if ((text = md_run_text(r, (flags & MD_DT_SNAPSHOT) ? "" :
+	    md_dt_runclause(),
+	    &len)) == NULL) {
+		md_cli_err(ru->ru_o, "--run: out of memory");
+		return (-1);
+	}
+	rv = md_dt_compile(ru->ru_dt, text, len, MD_DT_ENABLE | MD_DT_LINES,
+	    msg, sizeof (msg));
+	free(text);
+	if (rv != 0) {
 		md_cli_err(ru->ru_o, "--run: failed to compile the script: %s",
 		    msg);
 		return (-1);
