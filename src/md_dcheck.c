@@ -87,9 +87,9 @@ md_dcheck_observe(const char *raw, md_dctx_t ctx, const char *place,
 	dl.dl_mode = ctx == MD_DC_PROBE || ctx == MD_DC_TYPE ? MD_DL_OUTER :
 	    MD_DL_EXPR;
 	while ((t = md_dlex_next(&dl)) != MDT_EOF && t != MDT_BAD) {
-		md_dcheck_where(where, sizeof (where), raw, dl.dl_off);
 		len = dl.dl_toklen;
 		if (t == MDT_CTL) {
+			md_dcheck_where(where, sizeof (where), raw, dl.dl_off);
 			(void) snprintf(line, sizeof (line), "%.*s", (int)len,
 			    raw + dl.dl_off);
 			md_msg_escape(shown, sizeof (shown), line,
@@ -107,6 +107,8 @@ md_dcheck_observe(const char *raw, md_dctx_t ctx, const char *place,
 			if (md_dlex_next(&next) != MDT_OP ||
 			    !md_dlex_is(&next, "("))
 				break;
+			/* where only once a fault is found: it is linear */
+			md_dcheck_where(where, sizeof (where), raw, dl.dl_off);
 			return (md_error_set(err, MD_ERR_D, "%s: %s() %s is a "
 			    "destructive action: a metric's D only observes",
 			    place, md_dcheck_destructive[i], where));
