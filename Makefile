@@ -120,6 +120,18 @@ DT_LIBS =
 DT_SRC = src/cli_nodtrace.c
 endif
 
+# What was found, kept in a file rewritten only when it changes: the
+# dialect file is made again when it does, and so every meta-d is linked
+# again (a libdtrace that comes or goes, or moves, is never missed by a
+# meta-d made before).
+DT_STAMP = build/dtrace-found
+DT_STAMPED := $(shell mkdir -p build && { [ -f $(DT_STAMP) ] && \
+	[ "$$(cat $(DT_STAMP))" = '$(DT_FOUND)' ] || \
+	echo '$(DT_FOUND)' > $(DT_STAMP); })
+DT_OBJS = $(foreach d,src build/sanitize/src build/failalloc/src \
+	build/fuzz/src,$(d)/cli_dtrace.o $(d)/cli_nodtrace.o)
+$(DT_OBJS): $(DT_STAMP)
+
 # Only the dialect file sees libdtrace's headers.
 src/cli_dtrace.o build/sanitize/src/cli_dtrace.o \
     build/failalloc/src/cli_dtrace.o build/fuzz/src/cli_dtrace.o: \
@@ -157,7 +169,7 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-run check-nodtrace \
-	check-ddiff check print-checks dtrace-setup \
+	check-ddiff check print-checks print-srcs dtrace-setup \
 	fuzz fuzz-run fuzz-corpus bench \
 	install uninstall clean
 
@@ -457,11 +469,15 @@ check-ddiff: meta-d tests/dmutate tests/dcases
 # same order (.ci/run): the suites, the sanitizers, valgrind, allocation
 # failures, the real dtrace (its setup first, where ../shared has one),
 # the D checker against it (3 mutants a seed), the fuzzers' corpora.
-CHECKS = test check-sanitize check-valgrind check-failalloc check-nodtrace \
-	dtrace-setup check-dtrace check-run check-ddiff fuzz-corpus
+CHECKS = test check-sanitize check-valgrind check-failalloc dtrace-setup \
+	check-nodtrace check-dtrace check-run check-ddiff fuzz-corpus
 
 print-checks:
 	@echo $(CHECKS)
+
+# The sources meta-d is made of, with the dialect file of this build.
+print-srcs:
+	@echo $(LIB_SRCS) $(CLI_SRCS)
 
 check:
 	@for t in $(CHECKS); do \

@@ -69,7 +69,7 @@ includers() {	# HEADER: the sources made here that include it, or a
 			done
 		done
 	done
-	for f in src/*.c; do
+	for f in $srcs; do
 		[ -f "${f%.c}.dep" ] || continue	# not made here
 		for h in $hs; do
 			grep -q "^#include \"$h\"" "$f" && { echo "$f"; break; }
@@ -77,6 +77,9 @@ includers() {	# HEADER: the sources made here that include it, or a
 	done
 }
 if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/main.dep ]; then
+	# of this build's dialect file (a build without libdtrace, or one
+	# made before, may have left the other's .dep)
+	srcs=$("${MAKE:-make}" -s print-srcs)
 	for h in src/md_load.h src/cli.h src/md_impl.h include/metad.h; do
 		"${MAKE:-make}" -s -n -W "$h" meta-d 2> /dev/null |
 		    grep -o 'src/[a-z0-9_]*\.c' | grep -v cli_find | sort -u \

@@ -34,4 +34,40 @@ ok $? "--check --compile: status 2, and why: $(head -n 1 "$dir.err")"
 
 sh tests/golden.sh "$dir/meta-d" > "$dir.golden" 2>&1
 ok $? "everything else: $(tail -n 1 "$dir.golden")"
+
+# A libdtrace that comes or goes between two makes: the dialect file is
+# made again and meta-d linked again (build/dtrace-found), either way;
+# the same make twice compiles and links nothing.
+(cd "$dir" && $make DTRACE_PREFIX=none meta-d) > "$dir.log" 2>&1 &&
+    ! grep -q -- ' -o ' "$dir.log"
+ok $? "the same build again: nothing made ($(grep -c -- ' -o ' "$dir.log") objects or programs)"
+# has_lib: the meta-d made opens libdtrace (its name is in it), and has
+# no message for a build without one
+has_lib() {
+	grep -q "$name" "$dir/meta-d" &&
+	    ! grep -q 'built without libdtrace' "$dir/meta-d"
+}
+found=$(sh mk/dtrace.sh '' "${CC:-cc}")
+prefix=${found%% *}
+name=${found##* }
+if [ -z "$found" ]; then
+	why="no libdtrace found to build with"
+	if [ "$(id -u)" -eq 0 ] && [ -x ../shared/dtrace/setup ]; then
+		ok 1 "$why (../shared/dtrace/setup restores its links)"
+	else
+		echo "nodtrace: skipped, a libdtrace that comes and goes: $why"
+	fi
+else
+	for to in "$prefix" none "$prefix"; do
+		(cd "$dir" && $make DTRACE_PREFIX="$to" meta-d) > "$dir.log" 2>&1
+		if [ "$to" = none ]; then
+			! has_lib && "$dir/meta-d" --run -T 1 \
+			    examples/linux/syscall.json 2>&1 |
+			    grep -q 'built without libdtrace'
+		else
+			has_lib && [ -f "$dir/src/cli_dtrace.o" ]
+		fi
+		ok $? "made again with DTRACE_PREFIX=$to: a meta-d $([ "$to" = none ] && echo without || echo with) libdtrace"
+	done
+fi
 summary nodtrace
