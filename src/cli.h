@@ -32,6 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "metad.h"
 
@@ -155,12 +156,15 @@ extern int md_cli_usage(const md_cli_opts_t *);
 extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
 extern md_result_t *md_cli_generate(const md_cli_job_t *,
     const md_request_t *);			/* cli_gen.c */
+extern void md_cli_request_words(FILE *,
+    const md_cli_opts_t *);			/* cli_check.c */
 
 /* Files and streams (cli_io.c). */
 extern int md_cli_write(int, const char *, size_t);
 extern int md_cli_writable(int);
 extern int md_cli_mclose(FILE *, char **);
 extern int md_cli_read_fd(int, char **, size_t *);
+extern double md_cli_seconds(clockid_t);
 
 /*
  * A directory written into, opened once (cli_dir.c): MD_CLI_DIR_TRUST

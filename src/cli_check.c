@@ -24,6 +24,23 @@ md_cli_has_request(const md_cli_opts_t *o)
 }
 
 /*
+ * The request's -s, -n and -p options as typed, each after a space: what
+ * names and types what it measures.
+ */
+void
+md_cli_request_words(FILE *f, const md_cli_opts_t *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->o_nsfields; i++)
+		(void) fprintf(f, " -s %s", o->o_sfields[i]);
+	if (o->o_nfield != NULL)
+		(void) fprintf(f, " -n %s", o->o_nfield);
+	if (o->o_predarg != NULL)
+		(void) fprintf(f, " -p '%s'", o->o_predarg);
+}
+
+/*
  * The request the options make, in words, as --compile names it: its -s,
  * -n, -p and -z options (the rest change no name or type).
  */
@@ -36,12 +53,7 @@ md_cli_label(const md_cli_opts_t *o)
 
 	if ((f = open_memstream(&text, &len)) == NULL)
 		return (NULL);
-	for (i = 0; i < o->o_nsfields; i++)
-		(void) fprintf(f, " -s %s", o->o_sfields[i]);
-	if (o->o_nfield != NULL)
-		(void) fprintf(f, " -n %s", o->o_nfield);
-	if (o->o_predarg != NULL)
-		(void) fprintf(f, " -p '%s'", o->o_predarg);
+	md_cli_request_words(f, o);
 	for (i = 0; i < o->o_req.mdq_nzones; i++)
 		(void) fprintf(f, " -z %s", o->o_req.mdq_zones[i]);
 	if (md_cli_mclose(f, &text) != 0)

@@ -75,15 +75,6 @@ typedef struct md_compile {
 	int			cc_nomem;
 } md_compile_t;
 
-static double
-md_cc_now(void)
-{
-	struct timespec ts;
-
-	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
 /* The index of the distinct script text (len bytes), added if new. */
 static int
 md_cc_script(md_compile_t *cc, const char *text, size_t len, size_t *ip)
@@ -185,7 +176,7 @@ md_cc_start(md_compile_t *cc, md_cslot_t *sl, size_t i)
 	sl->sl_fd = fds[0];
 	sl->sl_script = i;
 	sl->sl_len = 0;
-	sl->sl_deadline = md_cc_now() + cc->cc_timeout;
+	sl->sl_deadline = md_cli_seconds(CLOCK_MONOTONIC) + cc->cc_timeout;
 	return (0);
 }
 
@@ -273,7 +264,7 @@ md_cc_pool(md_compile_t *cc, const int *keep, size_t nslots)
 		}
 		if (busy == 0)
 			return (0);
-		now = md_cc_now();
+		now = md_cli_seconds(CLOCK_MONOTONIC);
 		wait = MD_CC_TIMEOUT;
 		for (i = 0; i < nslots; i++) {
 			pfd[i].fd = sl[i].sl_pid != 0 ? sl[i].sl_fd : -1;
@@ -282,7 +273,7 @@ md_cc_pool(md_compile_t *cc, const int *keep, size_t nslots)
 				wait = sl[i].sl_deadline - now;
 		}
 		(void) poll(pfd, nslots, wait < 0 ? 0 : (int)(wait * 1000) + 1);
-		now = md_cc_now();
+		now = md_cli_seconds(CLOCK_MONOTONIC);
 		for (i = 0; i < nslots; i++) {
 			if (sl[i].sl_pid == 0)
 				continue;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -129,6 +130,16 @@ md_cli_writable(int fd)
 		return (-1);
 	}
 	return (0);
+}
+
+/* Now, in seconds, on the clock named (CLOCK_MONOTONIC, CLOCK_REALTIME). */
+double
+md_cli_seconds(clockid_t clock)
+{
+	struct timespec ts;
+
+	(void) clock_gettime(clock, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
 }
 
 /*

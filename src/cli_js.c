@@ -654,16 +654,6 @@ js_msg(char *msg, size_t msglen, const char *fmt, ...)
 	return (-1);
 }
 
-/* Seconds from an arbitrary start, that never go back. */
-static double
-js_now(void)
-{
-	struct timespec ts;
-
-	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
 /*
  * Room to read into at len of *bufp (*capp bytes), which grows to most +
  * 1 bytes at the most: 0, or EFBIG when len is past most, or ENOMEM.
@@ -709,7 +699,8 @@ js_read(int fd, pid_t pid, double start, char **bufp, size_t *lenp,
 	pfd.fd = fd;
 	pfd.events = POLLIN;
 	for (;;) {
-		double left = start + MD_JS_WALL - js_now();
+		double left = start + MD_JS_WALL -
+		    md_cli_seconds(CLOCK_MONOTONIC);
 
 		if (left <= 0) {
 			*timedout = 1;
@@ -880,7 +871,7 @@ md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
 	(void) sigaction(SIGCHLD, &dfl, &old);
 	js_whom(&who);
 	cpu = js_cpu();
-	start = js_now();
+	start = md_cli_seconds(CLOCK_MONOTONIC);
 	if ((pid = fork()) < 0) {
 		e = errno;
 		(void) close(fds[0]);

@@ -68,7 +68,7 @@ md_prom_help(const md_cli_opts_t *o, const md_metric_t *m)
 {
 	const char *d = md_metric_description(m);
 	char *h = NULL;
-	size_t len, i;
+	size_t len;
 	FILE *f;
 
 	if (d != NULL && *d != '\0')
@@ -76,12 +76,7 @@ md_prom_help(const md_cli_opts_t *o, const md_metric_t *m)
 	if ((f = open_memstream(&h, &len)) == NULL)
 		return (NULL);
 	(void) fprintf(f, "meta-d --run");
-	for (i = 0; i < o->o_nsfields; i++)
-		(void) fprintf(f, " -s %s", o->o_sfields[i]);
-	if (o->o_nfield != NULL)
-		(void) fprintf(f, " -n %s", o->o_nfield);
-	if (o->o_predarg != NULL)
-		(void) fprintf(f, " -p '%s'", o->o_predarg);
+	md_cli_request_words(f, o);
 	(void) fprintf(f, " %s", o->o_path != NULL ? o->o_path : "-");
 	return (md_cli_mclose(f, &h) == 0 ? h : NULL);
 }

@@ -325,16 +325,6 @@ md_run_unsignals(const struct sigaction *old)
 	(void) sigaction(SIGHUP, &old[2], NULL);
 }
 
-/* Now, on the wall clock, in seconds. */
-static double
-md_run_wall(void)
-{
-	struct timespec ts;
-
-	(void) clock_gettime(CLOCK_REALTIME, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
 /*
  * One interval's end: dtrace drained and read, the records of the
  * interval turned into its line, and the line written.  last: tracing
@@ -382,7 +372,7 @@ static int
 md_run_loop(md_run_t *ru, uint64_t interval, uint64_t duration)
 {
 	uint64_t t0 = md_run_now(), start, end, next;
-	double wall0 = md_run_wall();
+	double wall0 = md_cli_seconds(CLOCK_REALTIME);
 	int st = 0, last = 0;
 
 	for (start = t0; st == 0 && !last; start = next) {

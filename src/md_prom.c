@@ -511,11 +511,25 @@ md_prom_values(md_buf_t *b, md_prom_t *p)
 	}
 }
 
+/* A family of one counter with no label: NAME+suffix, and its value. */
+static void
+md_prom_counter(md_buf_t *b, const md_prom_t *p, const char *suffix,
+    const char *help, uint64_t value)
+{
+	char num[32];
+
+	md_prom_family(b, p, suffix, help, "counter");
+	(void) snprintf(num, sizeof (num), " %llu\n",
+	    (unsigned long long)value);
+	md_buf_puts(b, p->pm_name);
+	md_buf_puts(b, suffix);
+	md_buf_puts(b, num);
+}
+
 char *
 md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
     md_error_t *err)
 {
-	char num[32];
 	md_buf_t b;
 	size_t i;
 
@@ -528,20 +542,10 @@ md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
 	md_buf_init(&b);
 	md_buf_reserve(&b, p->pm_lastlen + 256);	/* about the last's */
 	md_prom_values(&b, p);
-	md_prom_family(&b, p, "_drops_total", "Aggregation records dtrace "
-	    "dropped since tracing began.", "counter");
-	(void) snprintf(num, sizeof (num), " %llu\n",
-	    (unsigned long long)p->pm_drops);
-	md_buf_puts(&b, p->pm_name);
-	md_buf_puts(&b, "_drops_total");
-	md_buf_puts(&b, num);
-	md_prom_family(&b, p, "_errors_total", "Run-time errors of the script "
-	    "since tracing began.", "counter");
-	(void) snprintf(num, sizeof (num), " %llu\n",
-	    (unsigned long long)p->pm_errors);
-	md_buf_puts(&b, p->pm_name);
-	md_buf_puts(&b, "_errors_total");
-	md_buf_puts(&b, num);
+	md_prom_counter(&b, p, "_drops_total", "Aggregation records dtrace "
+	    "dropped since tracing began.", p->pm_drops);
+	md_prom_counter(&b, p, "_errors_total", "Run-time errors of the script "
+	    "since tracing began.", p->pm_errors);
 	for (i = 0; i < p->pm_n; i++)	/* a new interval: no gauge yet */
 		p->pm_s[i].ps_fresh = 0;
 	if (md_buf_failed(&b)) {
