@@ -137,7 +137,7 @@ src/cli_dtrace.o build/sanitize/src/cli_dtrace.o \
     build/failalloc/src/cli_dtrace.o build/fuzz/src/cli_dtrace.o: \
     OBJ_CFLAGS = $(DT_CFLAGS)
 
-CLI_OBJS = src/main.o src/cli.o src/cli_io.o src/cli_gen.o src/cli_out.o \
+CLI_OBJS = src/main.o src/cli_modes.o src/cli_io.o src/cli_gen.o src/cli_out.o \
 	src/cli_check.o src/cli_info.o src/cli_dir.o src/cli_js.o src/cli_find.o \
 	src/cli_pred.o src/cli_run.o src/cli_prom.o src/cli_compile.o src/cli_heatmap.o \
 	$(DT_SRC:.c=.o)

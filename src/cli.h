@@ -1,7 +1,7 @@
 /*
  * cli.h: the meta-d command line, callable in-process.
  *
- *	cli.c		options, and the table of modes: which one runs, on
+ *	cli_modes.c	options, and the table of modes: which one runs, on
  *			what input, with which options
  *	cli_io.c	reading and writing whole files; messages
  *	cli_gen.c	the scripts (the default) and --json
@@ -18,8 +18,8 @@
  *	cli_dtrace.c	the system's libdtrace, the one file that knows
  *			its dialect (cli_nodtrace.c: built without one)
  *
- * A mode is one entry of cli.c's table and a handler, md_cli_mode_t's
- * cm_run: cli.c reads the input the entry asks for (none, text, a
+ * A mode is one entry of cli_modes.c's table and a handler, md_cli_mode_t's
+ * cm_run: cli_modes.c reads the input the entry asks for (none, text, a
  * metric's JSON, or a loaded metric and the request the options make),
  * calls the handler, and writes what a buffered mode made only when it
  * succeeded; a streaming mode writes as it goes.
@@ -118,12 +118,12 @@ typedef struct md_cli_job {
 	const md_metric_t	*cj_m;		/* INMETRIC */
 	const md_request_t	*cj_req;	/* INMETRIC */
 	char			*cj_out;	/* written once it succeeded; */
-	size_t			cj_outlen;	/* cli.c frees it */
+	size_t			cj_outlen;	/* cli_modes.c frees it */
 	int			cj_fd;		/* a writing mode's stdout; */
 						/* -1 for the others */
 } md_cli_job_t;
 
-/* A mode: an entry of cli.c's table. */
+/* A mode: an entry of cli_modes.c's table. */
 typedef struct md_cli_mode {
 	int		cm_opt;		/* its option; 0 for the default */
 	const char	*cm_name;	/* "--json", in messages */

@@ -4,7 +4,7 @@
  *
  * The text is cut at each newline and handed to libmetad a line at a
  * time (md_heatmap_line(), which numbers the lines); the document is
- * written by cli.c only when every line was read and the map drawn, so a
+ * written by cli_modes.c only when every line was read and the map drawn, so a
  * bad line leaves standard output empty.  The title is --title's TEXT, or
  * else the file's name as given, or "standard input".
  */

@@ -1,5 +1,5 @@
 /*
- * main.c: the meta-d command; the work is in cli.c and libmetad.
+ * main.c: the meta-d command; the work is in cli_modes.c and libmetad.
  */
 
 #include <errno.h>

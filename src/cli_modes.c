@@ -1,5 +1,5 @@
 /*
- * cli.c: the meta-d command line.
+ * cli_modes.c: the meta-d command line.
  *
  *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
  *	    [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] [-T DURATION]
