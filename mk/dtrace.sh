@@ -3,8 +3,9 @@
 # mk/dtrace.sh PREFIX CC: find a libdtrace to build meta-d --run and
 # --compile against, and print "PREFIX LIBDIR NAME" (nothing when there
 # is none), NAME the library's name as a program linked against it needs
-# it (its soname: meta-d opens it by that name when it first needs it).  PREFIX "none": build without; empty: the system's (/usr,
-# /usr/local), then ../shared/dtrace/usr (the one beside the project on
+# it (its soname: meta-d opens it by that name when it first needs it).
+# PREFIX "none": build without; empty: the system's (/usr, /usr/local),
+# then ../shared/dtrace/usr (the one beside the project on
 # the machines it is developed on).  A prefix is taken only if a program
 # that includes <dtrace.h> and calls dtrace_open() compiles and links
 # there (Oracle's dtrace.h needs libelf's gelf.h and libctf's headers).

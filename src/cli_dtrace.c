@@ -52,7 +52,6 @@
 
 #include "cli.h"
 
-
 #if !defined(MD_DTRACE_ORACLE) && !defined(MD_DTRACE_ILLUMOS)
 #if defined(__linux__)
 #define	MD_DTRACE_ORACLE
@@ -147,27 +146,29 @@ static struct md_dtlib {
 #endif
 } md_dtlib;
 
-#define	MD_DTSYM(f)	{ #f, (void **)(void *)&md_dtlib.dl_##f }
+/* Each function of libdtrace meta-d calls, X(name), once. */
+#define	MD_DTFUNCS_ALL(X)						\
+	X(dtrace_open) X(dtrace_close) X(dtrace_setopt)			\
+	X(dtrace_setoptenv) X(dtrace_errmsg) X(dtrace_errno)		\
+	X(dtrace_program_fcompile) X(dtrace_program_strcompile)		\
+	X(dtrace_handle_err) X(dtrace_handle_drop)			\
+	X(dtrace_program_exec) X(dtrace_stop) X(dtrace_work)		\
+	X(dtrace_aggregate_walk) X(dtrace_aggregate_snap)		\
+	X(dtrace_aggregate_walk_joined) X(dtrace_lookup_by_addr)	\
+	X(dtrace_uaddr2str) X(dtrace_go)
+#ifdef	MD_DTRACE_ORACLE
+#define	MD_DTFUNCS(X)	MD_DTFUNCS_ALL(X) X(dtrace_init)
+#else
+#define	MD_DTFUNCS(X)	MD_DTFUNCS_ALL(X) X(dtrace_sleep)
+#endif
+
+#define	MD_DTSYM(f)	{ #f, (void **)(void *)&md_dtlib.dl_##f },
 
 static const struct {
 	const char	*ds_name;
 	void		**ds_slot;
 } md_dtsyms[] = {
-	MD_DTSYM(dtrace_open), MD_DTSYM(dtrace_close), MD_DTSYM(dtrace_setopt),
-	MD_DTSYM(dtrace_setoptenv), MD_DTSYM(dtrace_errmsg),
-	MD_DTSYM(dtrace_errno), MD_DTSYM(dtrace_program_fcompile),
-	MD_DTSYM(dtrace_program_strcompile), MD_DTSYM(dtrace_handle_err),
-	MD_DTSYM(dtrace_handle_drop), MD_DTSYM(dtrace_program_exec),
-	MD_DTSYM(dtrace_stop), MD_DTSYM(dtrace_work),
-	MD_DTSYM(dtrace_aggregate_walk), MD_DTSYM(dtrace_aggregate_snap),
-	MD_DTSYM(dtrace_aggregate_walk_joined),
-	MD_DTSYM(dtrace_lookup_by_addr), MD_DTSYM(dtrace_uaddr2str),
-	MD_DTSYM(dtrace_go),
-#ifdef	MD_DTRACE_ORACLE
-	MD_DTSYM(dtrace_init)
-#else
-	MD_DTSYM(dtrace_sleep)
-#endif
+	MD_DTFUNCS(MD_DTSYM)
 };
 
 /*
@@ -175,39 +176,12 @@ static const struct {
  * compiler checks, in sizeof, which evaluates nothing (and so makes no
  * reference to the function the linker would have to find).
  */
+#define	MD_DTTYPE(f)	(void) sizeof (md_dtlib.dl_##f = f);
+
 static void
 md_dtlib_typecheck(void)
 {
-	(void) sizeof (md_dtlib.dl_dtrace_open = dtrace_open);
-	(void) sizeof (md_dtlib.dl_dtrace_close = dtrace_close);
-	(void) sizeof (md_dtlib.dl_dtrace_setopt = dtrace_setopt);
-	(void) sizeof (md_dtlib.dl_dtrace_setoptenv = dtrace_setoptenv);
-	(void) sizeof (md_dtlib.dl_dtrace_errmsg = dtrace_errmsg);
-	(void) sizeof (md_dtlib.dl_dtrace_errno = dtrace_errno);
-	(void) sizeof (md_dtlib.dl_dtrace_program_fcompile =
-	    dtrace_program_fcompile);
-	(void) sizeof (md_dtlib.dl_dtrace_program_strcompile =
-	    dtrace_program_strcompile);
-	(void) sizeof (md_dtlib.dl_dtrace_handle_err = dtrace_handle_err);
-	(void) sizeof (md_dtlib.dl_dtrace_handle_drop = dtrace_handle_drop);
-	(void) sizeof (md_dtlib.dl_dtrace_program_exec = dtrace_program_exec);
-	(void) sizeof (md_dtlib.dl_dtrace_stop = dtrace_stop);
-	(void) sizeof (md_dtlib.dl_dtrace_work = dtrace_work);
-	(void) sizeof (md_dtlib.dl_dtrace_aggregate_walk =
-	    dtrace_aggregate_walk);
-	(void) sizeof (md_dtlib.dl_dtrace_aggregate_snap =
-	    dtrace_aggregate_snap);
-	(void) sizeof (md_dtlib.dl_dtrace_aggregate_walk_joined =
-	    dtrace_aggregate_walk_joined);
-	(void) sizeof (md_dtlib.dl_dtrace_lookup_by_addr =
-	    dtrace_lookup_by_addr);
-	(void) sizeof (md_dtlib.dl_dtrace_uaddr2str = dtrace_uaddr2str);
-	(void) sizeof (md_dtlib.dl_dtrace_go = dtrace_go);
-#ifdef	MD_DTRACE_ORACLE
-	(void) sizeof (md_dtlib.dl_dtrace_init = dtrace_init);
-#else
-	(void) sizeof (md_dtlib.dl_dtrace_sleep = dtrace_sleep);
-#endif
+	MD_DTFUNCS(MD_DTTYPE)
 }
 
 /* From here on, libdtrace's functions are md_dtlib's pointers. */

@@ -257,8 +257,7 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 		return (-1);
 	}
 	if ((text = md_run_text(r, (flags & MD_DT_SNAPSHOT) ? "" :
-	    md_dt_runclause(),
-	    &len)) == NULL) {
+	    md_dt_runclause(), &len)) == NULL) {
 		md_cli_err(ru->ru_o, "--run: out of memory");
 		return (-1);
 	}
