@@ -19,6 +19,9 @@
 # Debian (apt-get) first; mk/deps.sh says how.
 # GNU make; on the BSDs and illumos run gmake.
 
+# The goal of a plain make, whatever rule comes first below.
+.DEFAULT_GOAL := all
+
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
