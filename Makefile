@@ -447,7 +447,7 @@ check-dtrace: meta-d
 # a Prometheus server, both started on 127.0.0.1 (tests/prom.sh).
 check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
-	DTRACE='$(DTRACE)' SAN=1 sh tests/run.sh build/sanitize/meta-d
+	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 

@@ -50,7 +50,8 @@ trap 'rm -rf "$tmp"' EXIT
 chmod 755 "$tmp"
 cc -O2 -o "$tmp/mdppid" tests/mdppid.c || exit 1
 if [ "${SAN:-0}" = 1 ]; then
-	# The options above still find a leak beside libdtrace.
+	# The options above still find a leak beside libdtrace, in a program
+	# built by the compiler (and so the runtime) meta-d was built with.
 	${SAN_CC:-clang} -g -fsanitize=address,undefined -o "$tmp/canary" \
 	    tests/lsan-canary.c -ldl || exit 1
 	found=$(cat build/dtrace-found)
