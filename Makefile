@@ -89,7 +89,7 @@ LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
 	src/md_kind.c \
 	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
 	src/md_option.c src/md_request.c src/md_gen.c src/md_result.c \
-	src/md_quant.c \
+	src/md_quant.c src/md_sort.c src/md_key.c \
 	src/md_series.c src/md_values.c src/md_prom.c src/md_jline.c \
 	src/md_hmsvg.c src/md_heatmap.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
@@ -153,7 +153,8 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_option.c tests/check_request.c tests/check_dlex.c \
 	tests/check_kind.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
-	tests/check_suggest.c tests/check_quant.c tests/check_values.c \
+	tests/check_suggest.c tests/check_quant.c tests/check_sort.c \
+	tests/check_values.c \
 	tests/check_prom.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h

@@ -37,7 +37,7 @@
 extern "C" {
 #endif
 
-#define	MD_VERSION	"2.0.0"
+#define	MD_VERSION	"2.1.0"
 
 /* What the shared library exports: this API, nothing else. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -458,17 +458,43 @@ typedef struct md_value {
 extern MD_API size_t md_value_nwords(md_aggfn_t, const md_quant_t *);
 
 /*
+ * A keyed hash, for tables whose keys the traced system chooses (any
+ * local user names a process): SipHash-1-3 of len bytes under a key that
+ * md_hashkey_init() draws from the system's random source, so that no
+ * one outside the process can choose keys that collide.  The library's
+ * own tables of such keys use it; so does a consumer that keeps its own
+ * (meta-d's reader of Oracle's aggregation maps).
+ */
+typedef struct md_hashkey {
+	uint64_t	mhk_k0;
+	uint64_t	mhk_k1;
+} md_hashkey_t;
+
+extern MD_API void md_hashkey_init(md_hashkey_t *);
+extern MD_API uint64_t md_hash_keyed(const md_hashkey_t *, const void *,
+    size_t);
+
+/*
  * Series.  dtrace's aggregation values add up from the start of tracing;
  * md_series_delta() gives the part of the latest one (cum, n words of
  * function fn) since the last call for the same record (its key's bytes,
  * len), into delta; a record whose generation (gen) changed starts again
  * from zero.  Returns 1 if the value changed, 0 if not, -1 with *err set.
+ * Called once an interval for each record, it also counts the intervals
+ * a record has not changed in: md_series_idle() (0 for a record it does
+ * not hold).  md_series_forget() lets a record go (evicted from dtrace's
+ * aggregation: when it comes back, it starts from zero); 1 if it was
+ * there, else 0.
  */
 typedef struct md_series md_series_t;
 
 extern MD_API md_series_t *md_series_new(md_error_t *);
 extern MD_API int md_series_delta(md_series_t *, const void *, size_t,
     uint64_t, md_aggfn_t, const int64_t *, int64_t *, size_t, md_error_t *);
+extern MD_API uint64_t md_series_idle(const md_series_t *, const void *,
+    size_t);
+extern MD_API int md_series_forget(md_series_t *, const void *, size_t);
+extern MD_API size_t md_series_count(const md_series_t *);
 extern MD_API void md_series_free(md_series_t *);
 
 /*
@@ -480,7 +506,9 @@ extern MD_API void md_series_free(md_series_t *);
  * the interval as one JSON line, newline ended, {"start": S,
  * "duration": D, "value": V} and "drops" and "errors" where not 0, V of
  * the request's shape (its zero where nothing was added), and empties
- * the values for the next interval; the caller frees the line.
+ * the values for the next interval; the caller frees the line.  A key is
+ * written as SPEC 8.1 says (md_key_form()), so that two keys never
+ * print alike.
  */
 typedef struct md_values md_values_t;
 
@@ -490,6 +518,17 @@ extern MD_API int md_values_add(md_values_t *, const char *const *,
 extern MD_API char *md_values_line(md_values_t *, double, double, uint64_t,
     uint64_t, size_t *, md_error_t *);
 extern MD_API void md_values_free(md_values_t *);
+
+/*
+ * A key as every output shows it (SPEC 8.1): its text where it is UTF-8,
+ * but a backslash written as two and each byte that is no part of UTF-8
+ * as \xHH (two lowercase hex digits), so that keys that differ print
+ * differently (the Latin-1 "caf\xe9" is not the UTF-8 "caf\xc3\xa9").
+ * Writes the form of key (len bytes) into dst (dstlen bytes, NUL ended,
+ * cut short where it does not fit) and returns its whole length, as
+ * snprintf() does: at most 4 * len.
+ */
+extern MD_API size_t md_key_form(char *, size_t, const char *, size_t);
 
 /*
  * Prometheus (meta-d --run --prometheus, SPEC 8.3): the values of a run,
@@ -515,6 +554,19 @@ extern MD_API int md_prom_add(md_prom_t *, const char *const *,
 extern MD_API char *md_prom_text(md_prom_t *, uint64_t, uint64_t, size_t *,
     md_error_t *);
 extern MD_API void md_prom_free(md_prom_t *);
+
+/*
+ * Bounds (SPEC 8.3; none until this is called): at most maxseries series
+ * in an exposition, those with the largest counts (a counter's total, a
+ * histogram's count, avg's and stddev's events, min's and max's
+ * intervals with an event; ties in the series' order), the samples of the
+ * others counted in the gauge NAME_series_dropped, which is then always
+ * present; and a series with no event for evict expositions let go (it
+ * starts from zero if its key comes back).  0: no bound.
+ * md_prom_left_out() is how many series the last exposition left out.
+ */
+extern MD_API void md_prom_bound(md_prom_t *, size_t, size_t);
+extern MD_API size_t md_prom_left_out(const md_prom_t *);
 
 /*
  * Heat maps (meta-d --heatmap, SPEC 8.4): the JSON lines meta-d --run

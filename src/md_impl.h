@@ -8,7 +8,8 @@
  *	md_path.c	places in a document, for messages
  *	md_text.c	places in a text, for messages: line and column
  *	md_arena.c	many small allocations freed at once
- *	md_hash.c	fixed-size tables from strings to indexes
+ *	md_hash.c	tables from strings and bytes to indexes; keyed
+ *			hashes
  *	md_jsyntax.c	cJSON's grammar without memory: syntax errors, where
  *			and why
  *	md_json.c	cJSON parsing shared by metrics and predicates; text
@@ -39,6 +40,12 @@
  *			one, each checked as D
  *	md_result.c	a result: built, freed, joined, as JSON
  *	md_suggest.c	"did you mean": the closest of some names
+ *	md_quant.c	dtrace's buckets: quantize, lquantize, llquantize
+ *	md_key.c	a key of an aggregation as every output shows it
+ *	md_series.c	each interval's part of what adds up; idle records
+ *	md_values.c	an interval's values as a JSON line
+ *	md_prom.c	the Prometheus exposition, bounded
+ *	md_sort.c	a merge sort: n log n whatever the order
  *	md_jline.c	one line of JSON read in place, integers exact
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
  *	md_hmsvg.c	the heat map drawn: one SVG document
@@ -170,8 +177,13 @@ typedef struct md_strtab {
 } md_strtab_t;
 
 extern size_t md_hash_bytes(const void *, size_t);
+extern uint64_t md_siphash(const md_hashkey_t *, const void *, size_t, int,
+    int);
 
-/* Byte tables (md_hash.c): keys of any bytes, copied -> indexes. */
+/*
+ * Byte tables (md_hash.c): keys of any bytes, copied -> indexes, hashed
+ * under a key of the table's own.  All zero is an empty table.
+ */
 typedef struct md_bentry {
 	unsigned char	*be_key;	/* NULL: an empty slot */
 	size_t		be_len;
@@ -183,10 +195,15 @@ typedef struct md_btab {
 	md_bentry_t	*bt_e;
 	size_t		bt_cap;		/* a power of two, or 0 */
 	size_t		bt_n;
+	md_hashkey_t	bt_key;		/* drawn when it first grows */
 } md_btab_t;
 
 extern int md_btab_lookup(md_btab_t *, const void *, size_t, size_t,
     size_t *);
+extern int md_btab_find(const md_btab_t *, const void *, size_t, size_t *);
+extern int md_btab_remove(md_btab_t *, const void *, size_t);
+extern int md_btab_filter(md_btab_t *, size_t (*)(size_t, void *), void *);
+extern size_t md_btab_maxprobe(const md_btab_t *);
 extern void md_btab_fini(md_btab_t *);
 extern int md_strtab_init(md_strtab_t *, size_t, md_arena_t *);
 extern void md_strtab_fini(md_strtab_t *);
@@ -231,6 +248,15 @@ extern md_aggfn_t md_aggfn_of(const char *, size_t, size_t *);
 /* A value's number as text (md_values.c), an int64 in decimal. */
 extern void md_value_number(md_buf_t *, md_aggfn_t, const int64_t *);
 extern void md_value_int(md_buf_t *, int64_t);
+extern void md_value_merge(md_aggfn_t, int64_t *, const int64_t *);
+
+/* A merge sort (md_sort.c): 0, or -1 when out of memory. */
+extern int md_sort(void *, size_t, size_t, int (*)(const void *,
+    const void *));
+
+/* A key as the outputs show it (md_key.c, SPEC 8.1), appended to b. */
+extern void md_key_put(md_buf_t *, const char *, size_t);
+extern char *md_key_dup(md_arena_t *, const char *, size_t, size_t *);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in

@@ -16,9 +16,16 @@
  *
  * and NAME_drops_total and NAME_errors_total, always.  A series is one
  * key of the aggregation, a label a -s field; a label's value is the key
- * as --run prints it, escaped as the format asks (\\, \", \n), and bytes
- * that are not UTF-8, which the format does not take, as U+FFFD.  The
- * series are kept in a byte table by their key, and printed sorted.
+ * as --run prints it (md_key.c: UTF-8, and two keys never alike, so that
+ * two programs never make one series), escaped as the format asks (\\,
+ * \", \n).  The series are kept in a byte table by their labels, and
+ * printed sorted.
+ *
+ * Bounded (md_prom_bound()): a series with no event for the run's
+ * --evict intervals is let go, as its key is from dtrace's aggregation,
+ * so that a flood of short-lived keys leaves neither the file nor this
+ * table large; and an exposition holds at most --max-series series, the
+ * busiest, the samples of the others counted in NAME_series_dropped.
  */
 
 #include <stdint.h>
@@ -31,8 +38,8 @@
 #define	MD_PROM_MAXWORDS	4	/* of a number's value */
 
 typedef struct md_pseries {
-	size_t		ps_nkeys;	/* for qsort(), without an argument */
-	char		**ps_keys;	/* its labels' values */
+	size_t		ps_nkeys;	/* for the sort, without an argument */
+	char		**ps_keys;	/* its labels' values, as they print */
 	size_t		*ps_lens;
 	size_t		ps_loff;	/* its labels as text, in pm_ltext */
 	size_t		ps_llen;
@@ -40,6 +47,10 @@ typedef struct md_pseries {
 	int64_t		ps_w[MD_PROM_MAXWORDS];	/* a gauge's, this interval */
 	int		ps_fresh;	/* the gauge had an event in it */
 	int64_t		*ps_b;		/* a histogram's, bucket by bucket */
+	int		ps_changed;	/* an event this interval */
+	uint64_t	ps_idle;	/* intervals without one */
+	int64_t		ps_rank;	/* how busy: more is kept first */
+	int		ps_shown;	/* in this exposition */
 } md_pseries_t;
 
 struct md_prom {
@@ -56,9 +67,14 @@ struct md_prom {
 	size_t		pm_cap;
 	size_t		pm_nsorted;	/* pm_s is sorted up to here */
 	md_buf_t	pm_ltext;	/* every series' labels as text */
+	md_buf_t	pm_key;		/* a series' key, being made */
 	size_t		pm_lastlen;	/* the last exposition's length */
 	uint64_t	pm_drops;
 	uint64_t	pm_errors;
+	size_t		pm_max;		/* series an exposition holds, or 0 */
+	size_t		pm_evict;	/* idle intervals kept, or 0 */
+	size_t		pm_leftout;	/* series the last one left out */
+	uint64_t	pm_dropped;	/* and their samples */
 };
 
 int
@@ -97,6 +113,7 @@ md_prom_free(md_prom_t *p)
 	free(p->pm_labels);
 	free(p->pm_s);
 	md_buf_fini(&p->pm_ltext);
+	md_buf_fini(&p->pm_key);
 	free(p->pm_name);
 	free(p->pm_help);
 	md_btab_fini(&p->pm_tab);
@@ -146,38 +163,74 @@ md_prom_new(const char *name, const char *help, const char *const *labels,
 	return (p);
 }
 
+/* A series' memory freed (not the series itself). */
+static void
+md_prom_series_free(const md_prom_t *p, md_pseries_t *s)
+{
+	size_t k;
+
+	for (k = 0; s->ps_keys != NULL && k < p->pm_nlabels; k++)
+		free(s->ps_keys[k]);
+	free(s->ps_keys);
+	free(s->ps_lens);
+	free(s->ps_b);
+}
+
+/*
+ * The key of the table for a series: each label's value as it prints
+ * (made so from the key's bytes, or, formed, as it is), its length first,
+ * in pm_key; each value's place in it in offs.
+ */
+static int
+md_prom_key(md_prom_t *p, const char *const *keys, const size_t *lens,
+    int formed, size_t *offs)
+{
+	size_t k, at, n;
+
+	if (md_buf_failed(&p->pm_key))
+		md_buf_fini(&p->pm_key);	/* out of memory before */
+	md_buf_reset(&p->pm_key);
+	for (k = 0; k < p->pm_nlabels; k++) {
+		at = p->pm_key.mb_len;
+		md_buf_append(&p->pm_key, (const char *)&at, sizeof (size_t));
+		offs[k] = p->pm_key.mb_len;
+		if (formed)
+			md_buf_append(&p->pm_key, keys[k], lens[k]);
+		else
+			md_key_put(&p->pm_key, keys[k], lens[k]);
+		if (md_buf_failed(&p->pm_key))
+			return (-1);
+		n = p->pm_key.mb_len - offs[k];
+		(void) memcpy(p->pm_key.mb_data + at, &n, sizeof (size_t));
+	}
+	return (md_buf_failed(&p->pm_key) ? -1 : 0);
+}
+
 /* The series of the key (nkeys strings), made the first time. */
 static md_pseries_t *
 md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 {
-	char small[256], *key = small;
+	size_t offs[MD_MAXDECOMPS + 1], i, k, cap, n;
 	md_pseries_t *s;
-	size_t i, k, cap, n = 0;
+	const char *key;
+	int added;
 
-	small[0] = '\0';	/* no label: a key of no bytes */
-	for (k = 0; k < p->pm_nlabels; k++)
-		n += sizeof (size_t) + lens[k];
-	if (n > sizeof (small) && (key = malloc(n)) == NULL)
+	if (md_prom_key(p, keys, lens, 0, offs) != 0)
 		return (NULL);
-	for (n = 0, k = 0; k < p->pm_nlabels; k++) {	/* length, bytes */
-		(void) memcpy(key + n, &lens[k], sizeof (size_t));
-		(void) memcpy(key + n + sizeof (size_t), keys[k], lens[k]);
-		n += sizeof (size_t) + lens[k];
-	}
-	k = md_btab_lookup(&p->pm_tab, key, n, p->pm_n, &i) < 0;
-	if (key != small)
-		free(key);
-	if (k)
-		return (NULL);
-	if (i < p->pm_n)
-		return (&p->pm_s[i]);
+	key = p->pm_key.mb_len > 0 ? p->pm_key.mb_data : "";
 	if (p->pm_n == p->pm_cap) {
 		cap = p->pm_cap == 0 ? 64 : p->pm_cap * 2;
-		if ((s = realloc(p->pm_s, cap * sizeof (*s))) == NULL)
+		if (cap > SIZE_MAX / sizeof (*s) ||
+		    (s = realloc(p->pm_s, cap * sizeof (*s))) == NULL)
 			return (NULL);
 		p->pm_s = s;
 		p->pm_cap = cap;
 	}
+	if ((added = md_btab_lookup(&p->pm_tab, key, p->pm_key.mb_len,
+	    p->pm_n, &i)) < 0)
+		return (NULL);
+	if (!added)
+		return (&p->pm_s[i]);
 	s = &p->pm_s[p->pm_n];
 	(void) memset(s, 0, sizeof (*s));
 	s->ps_nkeys = p->pm_nlabels;
@@ -187,19 +240,19 @@ md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 	    md_quant_nbuckets(&p->pm_quant) + 1, sizeof (int64_t))) == NULL))
 		goto fail;
 	for (k = 0; k < p->pm_nlabels; k++) {
-		if ((s->ps_keys[k] = malloc(lens[k] + 1)) == NULL)
+		(void) memcpy(&n, p->pm_key.mb_data + offs[k] - sizeof (size_t),
+		    sizeof (size_t));
+		if ((s->ps_keys[k] = malloc(n + 1)) == NULL)
 			goto fail;
-		(void) memcpy(s->ps_keys[k], keys[k], lens[k]);
-		s->ps_lens[k] = lens[k];
+		(void) memcpy(s->ps_keys[k], p->pm_key.mb_data + offs[k], n);
+		s->ps_keys[k][n] = '\0';
+		s->ps_lens[k] = n;
 	}
 	p->pm_n++;
 	return (s);
 fail:
-	for (k = 0; s->ps_keys != NULL && k < p->pm_nlabels; k++)
-		free(s->ps_keys[k]);
-	free(s->ps_keys);
-	free(s->ps_lens);
-	free(s->ps_b);
+	md_prom_series_free(p, s);
+	(void) md_btab_remove(&p->pm_tab, key, p->pm_key.mb_len);
 	return (NULL);
 }
 
@@ -207,26 +260,15 @@ fail:
 static void
 md_prom_gauge(md_prom_t *p, md_pseries_t *s, const md_value_t *v)
 {
-	size_t i;
-
 	if (!s->ps_fresh) {
 		(void) memcpy(s->ps_w, v->mv_data,
 		    v->mv_ndata * sizeof (int64_t));
 		s->ps_fresh = 1;
-	} else if (p->pm_fn == MD_AGG_MIN) {
-		s->ps_w[0] = v->mv_data[0] < s->ps_w[0] ? v->mv_data[0] :
-		    s->ps_w[0];
-	} else if (p->pm_fn == MD_AGG_MAX) {
-		s->ps_w[0] = v->mv_data[0] > s->ps_w[0] ? v->mv_data[0] :
-		    s->ps_w[0];
-	} else {	/* avg, stddev: their sums add (stddev's 128 bits) */
-		if (p->pm_fn == MD_AGG_STDDEV)
-			s->ps_w[3] += v->mv_data[3] + ((uint64_t)s->ps_w[2] +
-			    (uint64_t)v->mv_data[2] < (uint64_t)s->ps_w[2]);
-		for (i = 0; i < v->mv_ndata && i < 3; i++)
-			s->ps_w[i] = (int64_t)((uint64_t)s->ps_w[i] +
-			    (uint64_t)v->mv_data[i]);
+	} else {
+		md_value_merge(p->pm_fn, s->ps_w, v->mv_data);
 	}
+	s->ps_rank = (int64_t)((uint64_t)s->ps_rank + (uint64_t)(p->pm_fn ==
+	    MD_AGG_AVG || p->pm_fn == MD_AGG_STDDEV ? v->mv_data[0] : 1));
 }
 
 int
@@ -252,41 +294,41 @@ md_prom_add(md_prom_t *p, const char *const *keys, const size_t *lens,
 	case MD_AGG_SUM:
 		s->ps_total = (int64_t)((uint64_t)s->ps_total +
 		    (uint64_t)v->mv_data[0]);
+		s->ps_rank = s->ps_total;
 		break;
 	case MD_AGG_QUANTIZE:
 	case MD_AGG_LQUANTIZE:
 	case MD_AGG_LLQUANTIZE:
-		for (i = 0; i < v->mv_ndata; i++)
-			s->ps_b[i] += v->mv_data[i];
+		for (i = 0; i < v->mv_ndata; i++) {
+			s->ps_b[i] = (int64_t)((uint64_t)s->ps_b[i] +
+			    (uint64_t)v->mv_data[i]);
+			s->ps_rank = (int64_t)((uint64_t)s->ps_rank +
+			    (uint64_t)v->mv_data[i]);
+		}
 		break;
 	default:
 		md_prom_gauge(p, s, v);
 		break;
 	}
+	s->ps_changed = 1;
 	return (0);
 }
 
-/* A label's value, escaped: \\, \", \n, and U+FFFD for what is not UTF-8. */
+/* A label's value (a key's form: UTF-8), escaped: \\, \", \n. */
 static void
 md_prom_value(md_buf_t *b, const char *s, size_t len)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, n;
+	size_t i;
 
-	while (i < len) {
-		n = md_utf8_len(u + i, len - i);
-		if (n == 0) {
-			md_buf_puts(b, "\xef\xbf\xbd");
-			n = 1;
-		} else if (s[i] == '\\' || s[i] == '"') {
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\\' || s[i] == '"') {
 			md_buf_putc(b, '\\');
 			md_buf_putc(b, s[i]);
 		} else if (s[i] == '\n') {
 			md_buf_puts(b, "\\n");
 		} else {
-			md_buf_append(b, s + i, n);
+			md_buf_putc(b, s[i]);
 		}
-		i += n;
 	}
 }
 
@@ -450,7 +492,12 @@ md_prom_sort(md_prom_t *p)
 	}
 	for (i = 0; i < p->pm_n; i++)
 		v[i] = &p->pm_s[i];
-	qsort(v, p->pm_n, sizeof (*v), md_prom_cmp);
+	if (md_sort(v, p->pm_n, sizeof (*v), md_prom_cmp) != 0) {
+		free(v);
+		free(nidx);
+		free(ns);
+		return (-1);
+	}
 	for (i = 0; i < p->pm_n; i++) {
 		nidx[v[i] - p->pm_s] = i;
 		ns[i] = *v[i];
@@ -496,6 +543,8 @@ md_prom_values(md_buf_t *b, md_prom_t *p)
 			md_prom_zero(b, p);
 	}
 	for (i = 0; i < p->pm_n; i++) {
+		if (!v[i].ps_shown)
+			continue;
 		if (hist) {
 			md_prom_hist(b, p, &v[i]);
 			continue;
@@ -511,19 +560,158 @@ md_prom_values(md_buf_t *b, md_prom_t *p)
 	}
 }
 
-/* A family of one counter with no label: NAME+suffix, and its value. */
+/* A family of one sample with no label: NAME+suffix, and its value. */
 static void
-md_prom_counter(md_buf_t *b, const md_prom_t *p, const char *suffix,
-    const char *help, uint64_t value)
+md_prom_number(md_buf_t *b, const md_prom_t *p, const char *suffix,
+    const char *help, const char *type, uint64_t value)
 {
 	char num[32];
 
-	md_prom_family(b, p, suffix, help, "counter");
+	md_prom_family(b, p, suffix, help, type);
 	(void) snprintf(num, sizeof (num), " %llu\n",
 	    (unsigned long long)value);
 	md_buf_puts(b, p->pm_name);
 	md_buf_puts(b, suffix);
 	md_buf_puts(b, num);
+}
+
+static void
+md_prom_counter(md_buf_t *b, const md_prom_t *p, const char *suffix,
+    const char *help, uint64_t value)
+{
+	md_prom_number(b, p, suffix, help, "counter", value);
+}
+
+/* The samples of series s an exposition would hold (md_prom_values()). */
+static uint64_t
+md_prom_nsamples(const md_prom_t *p, const md_pseries_t *s)
+{
+	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
+	md_bucket_t bk;
+	uint64_t k = 2;		/* le="+Inf" and _count */
+
+	if (p->pm_fn == MD_AGG_COUNT || p->pm_fn == MD_AGG_SUM)
+		return (1);
+	if (!MD_AGG_ISDIST(p->pm_fn))
+		return (s->ps_fresh ? 1 : 0);
+	for (i = 0; i < n; i++) {
+		if (s->ps_b[i] != 0 && md_quant_bucket(&p->pm_quant, i,
+		    &bk) == 0 && !(bk.mb_open & MD_BUCKET_NOMAX))
+			k++;
+	}
+	return (k);
+}
+
+/* A series' index in the table, after a change of places (nidx). */
+static size_t
+md_prom_newidx(size_t i, void *nidx)
+{
+	return (((const size_t *)nidx)[i]);
+}
+
+/*
+ * The interval is over: each series' idle count, and those idle for
+ * pm_evict intervals let go, the others moved down in their order, the
+ * table following.  Returns -1 when out of memory (nothing let go).
+ */
+static int
+md_prom_evict(md_prom_t *p)
+{
+	md_pseries_t *s;
+	size_t *nidx, i, n = 0;
+
+	for (i = 0; i < p->pm_n; i++) {
+		s = &p->pm_s[i];
+		s->ps_idle = s->ps_changed ? 0 : s->ps_idle + 1;
+		s->ps_changed = 0;
+		n += p->pm_evict > 0 && s->ps_idle >= p->pm_evict;
+	}
+	if (n == 0)
+		return (0);
+	if ((nidx = calloc(p->pm_n + 1, sizeof (size_t))) == NULL)
+		return (-1);
+	for (i = n = 0; i < p->pm_n; i++)
+		nidx[i] = p->pm_s[i].ps_idle < p->pm_evict ? n++ : SIZE_MAX;
+	if (md_btab_filter(&p->pm_tab, md_prom_newidx, nidx) != 0) {
+		free(nidx);
+		return (-1);
+	}
+	for (i = 0; i < p->pm_n; i++) {
+		if (nidx[i] == SIZE_MAX)
+			md_prom_series_free(p, &p->pm_s[i]);
+		else
+			p->pm_s[nidx[i]] = p->pm_s[i];
+	}
+	free(nidx);
+	p->pm_n = n;
+	p->pm_nsorted = 0;	/* the labels' text again */
+	return (0);
+}
+
+/* A series' place and how busy it is, for the choice of the busiest. */
+typedef struct md_prank {
+	int64_t		pr_rank;
+	size_t		pr_idx;
+} md_prank_t;
+
+/* Busier first; then in their order. */
+static int
+md_prom_rankcmp(const void *a, const void *b)
+{
+	const md_prank_t *x = a, *y = b;
+
+	if (x->pr_rank != y->pr_rank)
+		return (x->pr_rank > y->pr_rank ? -1 : 1);
+	return (x->pr_idx < y->pr_idx ? -1 : x->pr_idx > y->pr_idx);
+}
+
+/*
+ * Which series this exposition holds: all, or the pm_max busiest; the
+ * others' samples counted.  Returns -1 when out of memory.
+ */
+static int
+md_prom_select(md_prom_t *p)
+{
+	md_prank_t *order;
+	size_t i;
+
+	p->pm_leftout = 0;
+	p->pm_dropped = 0;
+	for (i = 0; i < p->pm_n; i++)
+		p->pm_s[i].ps_shown = 1;
+	if (p->pm_max == 0 || p->pm_n <= p->pm_max)
+		return (0);
+	if ((order = calloc(p->pm_n, sizeof (*order))) == NULL)
+		return (-1);
+	for (i = 0; i < p->pm_n; i++) {
+		order[i].pr_rank = p->pm_s[i].ps_rank;
+		order[i].pr_idx = i;
+	}
+	if (md_sort(order, p->pm_n, sizeof (*order), md_prom_rankcmp) != 0) {
+		free(order);
+		return (-1);
+	}
+	for (i = p->pm_max; i < p->pm_n; i++) {
+		p->pm_s[order[i].pr_idx].ps_shown = 0;
+		p->pm_dropped += md_prom_nsamples(p,
+		    &p->pm_s[order[i].pr_idx]);
+	}
+	p->pm_leftout = p->pm_n - p->pm_max;
+	free(order);
+	return (0);
+}
+
+void
+md_prom_bound(md_prom_t *p, size_t maxseries, size_t evict)
+{
+	p->pm_max = maxseries;
+	p->pm_evict = evict;
+}
+
+size_t
+md_prom_left_out(const md_prom_t *p)
+{
+	return (p->pm_leftout);
 }
 
 char *
@@ -533,7 +721,8 @@ md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
 	md_buf_t b;
 	size_t i;
 
-	if (md_prom_sort(p) != 0) {
+	if (md_prom_evict(p) != 0 || md_prom_sort(p) != 0 ||
+	    md_prom_select(p) != 0) {
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
@@ -546,6 +735,11 @@ md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
 	    "dropped since tracing began.", p->pm_drops);
 	md_prom_counter(&b, p, "_errors_total", "Run-time errors of the script "
 	    "since tracing began.", p->pm_errors);
+	if (p->pm_max > 0)
+		md_prom_number(&b, p, "_series_dropped", "Samples left out of "
+		    "this exposition, which holds the series with the largest "
+		    "counts only (meta-d --max-series).", "gauge",
+		    p->pm_dropped);
 	for (i = 0; i < p->pm_n; i++)	/* a new interval: no gauge yet */
 		p->pm_s[i].ps_fresh = 0;
 	if (md_buf_failed(&b)) {

@@ -12,7 +12,11 @@
  * instead (mdq_keyinterval).
  *
  * The records are kept by their key's bytes as dtrace has them (two keys
- * that print alike are two records here), in a byte table (md_hash.c).
+ * that print alike are two records here), in a byte table (md_hash.c),
+ * each beside the count of intervals it has not changed in: a record
+ * idle long enough is evicted from dtrace's aggregation, and forgotten
+ * here (its slot kept for the next record: a run that evicts a flood of
+ * short-lived keys holds no more records than dtrace does).
  */
 
 #include <stdint.h>
@@ -24,14 +28,20 @@
 typedef struct md_srec {
 	uint64_t	sr_gen;
 	size_t		sr_n;
-	int64_t		*sr_words;	/* the last value seen */
+	int64_t		*sr_words;	/* the last value seen; NULL: free */
+	uint64_t	sr_idle;	/* intervals it has not changed in */
+	size_t		sr_nextfree;	/* a free slot: the next one */
 } md_srec_t;
+
+#define	MD_SERIES_NOFREE	SIZE_MAX
 
 struct md_series {
 	md_btab_t	se_tab;		/* key -> index of se_recs */
 	md_srec_t	*se_recs;
-	size_t		se_n;
+	size_t		se_n;		/* slots used or freed */
 	size_t		se_cap;
+	size_t		se_live;	/* records held */
+	size_t		se_free;	/* the first free slot */
 };
 
 md_series_t *
@@ -41,6 +51,8 @@ md_series_new(md_error_t *err)
 
 	if (s == NULL)
 		(void) md_error_nomem(err);
+	else
+		s->se_free = MD_SERIES_NOFREE;
 	return (s);
 }
 
@@ -58,31 +70,56 @@ md_series_free(md_series_t *s)
 	free(s);
 }
 
+/* A slot for a new record: a freed one, or one more. */
+static int
+md_series_slot(md_series_t *s, size_t *ip)
+{
+	md_srec_t *r;
+	size_t cap;
+
+	if (s->se_free != MD_SERIES_NOFREE) {
+		*ip = s->se_free;
+		return (0);
+	}
+	if (s->se_n == s->se_cap) {
+		cap = s->se_cap == 0 ? 64 : s->se_cap * 2;
+		if (cap > SIZE_MAX / sizeof (*r) ||
+		    (r = realloc(s->se_recs, cap * sizeof (*r))) == NULL)
+			return (-1);
+		s->se_recs = r;
+		s->se_cap = cap;
+	}
+	*ip = s->se_n;
+	return (0);
+}
+
 /* The record of key (len bytes, n words), made the first time. */
 static md_srec_t *
 md_series_rec(md_series_t *s, const void *key, size_t len, uint64_t gen,
     size_t n)
 {
 	md_srec_t *r;
-	size_t i, cap;
+	size_t i, slot;
+	int added;
 
-	if (md_btab_lookup(&s->se_tab, key, len, s->se_n, &i) < 0)
+	if (md_series_slot(s, &slot) != 0 ||
+	    (added = md_btab_lookup(&s->se_tab, key, len, slot, &i)) < 0)
 		return (NULL);
-	if (i < s->se_n)	/* not one whose making ran out of memory */
+	if (!added)
 		return (&s->se_recs[i]);
-	if (s->se_n == s->se_cap) {
-		cap = s->se_cap == 0 ? 64 : s->se_cap * 2;
-		if ((r = realloc(s->se_recs, cap * sizeof (*r))) == NULL)
-			return (NULL);
-		s->se_recs = r;
-		s->se_cap = cap;
-	}
-	r = &s->se_recs[s->se_n];
-	if ((r->sr_words = calloc(n + 1, sizeof (int64_t))) == NULL)
+	r = &s->se_recs[i];
+	if ((r->sr_words = calloc(n + 1, sizeof (int64_t))) == NULL) {
+		(void) md_btab_remove(&s->se_tab, key, len);
 		return (NULL);
+	}
+	if (i == s->se_free)
+		s->se_free = s->se_recs[i].sr_nextfree;
+	else
+		s->se_n++;
 	r->sr_gen = gen;
 	r->sr_n = n;
-	s->se_n++;
+	r->sr_idle = 0;
+	s->se_live++;
 	return (r);
 }
 
@@ -126,5 +163,38 @@ md_series_delta(md_series_t *s, const void *key, size_t len, uint64_t gen,
 	for (i = 0; i < n; i++)
 		changed |= delta[i] != 0;
 	(void) memcpy(r->sr_words, cum, n * sizeof (int64_t));
+	r->sr_idle = changed ? 0 : r->sr_idle + 1;
 	return (changed);
+}
+
+uint64_t
+md_series_idle(const md_series_t *s, const void *key, size_t len)
+{
+	size_t i;
+
+	if (!md_btab_find(&s->se_tab, key, len, &i))
+		return (0);
+	return (s->se_recs[i].sr_idle);
+}
+
+int
+md_series_forget(md_series_t *s, const void *key, size_t len)
+{
+	size_t i;
+
+	if (!md_btab_find(&s->se_tab, key, len, &i))
+		return (0);
+	(void) md_btab_remove(&s->se_tab, key, len);
+	free(s->se_recs[i].sr_words);
+	s->se_recs[i].sr_words = NULL;
+	s->se_recs[i].sr_nextfree = s->se_free;
+	s->se_free = i;
+	s->se_live--;
+	return (1);
+}
+
+size_t
+md_series_count(const md_series_t *s)
+{
+	return (s->se_live);
 }

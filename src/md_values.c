@@ -7,7 +7,9 @@
  * same line), those whose keys print alike are merged as printa shows
  * them (sums add up; min and max keep the extreme), and the value is
  * written in the request's shape: a number or a distribution, or an
- * object of them by the first key, and of objects by the second.
+ * object of them by the first key, and of objects by the second.  A key
+ * is kept as it prints (md_key.c): the bytes of a program's name are its
+ * own, and two different names never print alike.
  *
  * Numbers stay exact: count, sum, min and max are 64-bit integers,
  * printed as such; avg and stddev are quotients, printed as the nearest
@@ -171,14 +173,10 @@ md_values_add(md_values_t *v, const char *const *keys, const size_t *lens,
 	    sizeof (char *))) == NULL || (e->ve_keylens = md_arena_alloc(
 	    &v->mv_arena, v->mv_nkeys + 1, sizeof (size_t))) == NULL)
 		return (md_error_nomem(err));
-	for (i = 0; i < v->mv_nkeys; i++) {
-		char *k = md_arena_alloc(&v->mv_arena, lens[i] + 1, 1);
-
-		if (k == NULL)
+	for (i = 0; i < v->mv_nkeys; i++) {	/* as they will print */
+		if ((e->ve_keys[i] = md_key_dup(&v->mv_arena, keys[i], lens[i],
+		    &e->ve_keylens[i])) == NULL)
 			return (md_error_nomem(err));
-		(void) memcpy(k, keys[i], lens[i]);
-		e->ve_keys[i] = k;
-		e->ve_keylens[i] = lens[i];
 	}
 	if (MD_AGG_ISDIST(v->mv_fn)) {
 		if (md_values_buckets(v, e, val) != 0)
@@ -250,35 +248,42 @@ md_values_mergeb(md_values_t *v, md_ventry_t *a, const md_ventry_t *b)
 	return (0);
 }
 
+/*
+ * b's words into a's (a number's, of function fn), as dtrace merges the
+ * records of a key: min and max keep the extreme; the others add, in
+ * 64-bit words that wrap as dtrace's do (stddev's squares over 128 bits,
+ * with the carry), never in signed arithmetic, whose overflow C leaves
+ * undefined.
+ */
+void
+md_value_merge(md_aggfn_t fn, int64_t *a, const int64_t *b)
+{
+	size_t i, n = fn == MD_AGG_AVG || fn == MD_AGG_STDDEV ? 2 : 1;
+	uint64_t lo;
+
+	if (fn == MD_AGG_MIN || fn == MD_AGG_MAX) {
+		if (fn == MD_AGG_MIN ? b[0] < a[0] : b[0] > a[0])
+			a[0] = b[0];
+		return;
+	}
+	if (fn == MD_AGG_STDDEV) {
+		lo = (uint64_t)a[2] + (uint64_t)b[2];
+		a[3] = (int64_t)((uint64_t)a[3] + (uint64_t)b[3] +
+		    (lo < (uint64_t)a[2]));
+		a[2] = (int64_t)lo;
+	}
+	for (i = 0; i < n; i++)
+		a[i] = (int64_t)((uint64_t)a[i] + (uint64_t)b[i]);
+}
+
 /* b's value into a's, keys alike: as printa shows both as one. */
 static int
 md_values_merge(md_values_t *v, md_ventry_t *a, const md_ventry_t *b)
 {
-	size_t i;
-
-	switch (v->mv_fn) {
-	case MD_AGG_MIN:
-		a->ve_w[0] = b->ve_w[0] < a->ve_w[0] ? b->ve_w[0] : a->ve_w[0];
-		return (0);
-	case MD_AGG_MAX:
-		a->ve_w[0] = b->ve_w[0] > a->ve_w[0] ? b->ve_w[0] : a->ve_w[0];
-		return (0);
-	case MD_AGG_STDDEV:
-		a->ve_w[0] += b->ve_w[0];
-		a->ve_w[1] += b->ve_w[1];
-		a->ve_w[3] += b->ve_w[3] + ((uint64_t)a->ve_w[2] +
-		    (uint64_t)b->ve_w[2] < (uint64_t)a->ve_w[2]);
-		a->ve_w[2] = (int64_t)((uint64_t)a->ve_w[2] +
-		    (uint64_t)b->ve_w[2]);
-		return (0);
-	default:
-		if (MD_AGG_ISDIST(v->mv_fn))
-			return (md_values_mergeb(v, a, b));
-		for (i = 0; i < MD_VMAXWORDS; i++)
-			a->ve_w[i] = (int64_t)((uint64_t)a->ve_w[i] +
-			    (uint64_t)b->ve_w[i]);
-		return (0);
-	}
+	if (MD_AGG_ISDIST(v->mv_fn))
+		return (md_values_mergeb(v, a, b));
+	md_value_merge(v->mv_fn, a->ve_w, b->ve_w);
+	return (0);
 }
 
 /* A double as JSON: ECMAScript's shortest form; 0 for what is no number. */
@@ -414,7 +419,9 @@ md_values_fold(md_values_t *v)
 
 	if (v->mv_n == 0)
 		return (0);
-	qsort(v->mv_e, v->mv_n, sizeof (md_ventry_t), md_values_cmp);
+	if (md_sort(v->mv_e, v->mv_n, sizeof (md_ventry_t),
+	    md_values_cmp) != 0)
+		return (-1);
 	for (i = 1; i < v->mv_n; i++) {
 		if (md_values_keycmp(&v->mv_e[n], &v->mv_e[i],
 		    v->mv_nkeys) == 0) {

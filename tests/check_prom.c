@@ -7,6 +7,7 @@
  */
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,7 +226,10 @@ START_TEST(prom_should_make_histograms_of_distributions)
 }
 END_TEST
 
-/* Labels' values and help escaped; bytes not UTF-8 as U+FFFD. */
+/*
+ * Labels' values: the key's form (SPEC 8.1: a backslash doubled, a byte
+ * not UTF-8 as \xHH), then escaped as the format asks; help escaped.
+ */
 START_TEST(prom_should_escape_what_the_format_asks)
 {
 	md_prom_t *p = md_prom_new("e", "a \\ b\nc", t_labels, 1,
@@ -234,8 +238,145 @@ START_TEST(prom_should_escape_what_the_format_asks)
 
 	t_padd(p, "q\"b\\n\n\xff\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP e_total a \\\\ b\\nc\n"
-	    "# TYPE e_total counter\ne_total{execname=\"q\\\"b\\\\n\\n\xef\xbf\xbd"
-	    "\xc3\xa9\"} 1\n" T_TAIL("e"), 0, 0));
+	    "# TYPE e_total counter\ne_total{execname=\"q\\\"b\\\\\\\\n\\n"
+	    "\\\\xff\xc3\xa9\"} 1\n" T_TAIL("e"), 0, 0));
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * Two keys never make one series: Latin-1's "caf" E9 and the UTF-8
+ * "café" are two, and so are two histograms by them, each its own.
+ */
+START_TEST(prom_should_keep_keys_apart)
+{
+	md_prom_t *p = md_prom_new("c", "h", t_labels, 1, MD_AGG_COUNT, NULL);
+	md_quant_t q;
+	int64_t w = 1000, d[127];
+
+	t_padd(p, "caf\xe9", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	w = 5;
+	t_padd(p, "caf\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
+	    "c_total{execname=\"caf\\\\xe9\"} 1000\n"
+	    "c_total{execname=\"caf\xc3\xa9\"} 5\n"));
+	md_prom_free(p);
+
+	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
+	p = md_prom_new("h", "h", t_labels, 1, MD_AGG_QUANTIZE, NULL);
+	(void) memset(d, 0, sizeof (d));
+	d[82] = 623;	/* [262144, 524287] */
+	t_padd(p, "caf\xe9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
+	d[82] = 0;
+	d[83] = 5;	/* [524288, 1048575] */
+	t_padd(p, "caf\xc3\xa9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
+	    "h_bucket{execname=\"caf\\\\xe9\",le=\"524287\"} 623\n"
+	    "h_bucket{execname=\"caf\\\\xe9\",le=\"+Inf\"} 623\n"
+	    "h_count{execname=\"caf\\\\xe9\"} 623\n"
+	    "h_bucket{execname=\"caf\xc3\xa9\",le=\"1048575\"} 5\n"
+	    "h_bucket{execname=\"caf\xc3\xa9\",le=\"+Inf\"} 5\n"
+	    "h_count{execname=\"caf\xc3\xa9\"} 5\n"));
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * At most N series, the busiest, in their order; the samples of the
+ * others in NAME_series_dropped, which is there whenever a bound is.
+ */
+START_TEST(prom_should_keep_the_busiest_series)
+{
+	md_prom_t *p = md_prom_new("m", "h", t_labels, 1, MD_AGG_COUNT, NULL);
+	const char *text;
+	int64_t w;
+
+	md_prom_bound(p, 2, 0);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "# HELP m_series_dropped "
+	    "Samples left out of this exposition, which holds the series with "
+	    "the largest counts only (meta-d --max-series).\n# TYPE "
+	    "m_series_dropped gauge\nm_series_dropped 0\n"));
+	w = 3;
+	t_padd(p, "a", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	w = 9;
+	t_padd(p, "b", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	w = 1;
+	t_padd(p, "c", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	w = 3;
+	t_padd(p, "d", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	text = t_text(p, 0, 0);
+	ck_assert_ptr_nonnull(strstr(text, "counter\nm_total{execname=\"a\"} 3\n"
+	    "m_total{execname=\"b\"} 9\n# HELP m_drops_total"));
+	ck_assert_ptr_nonnull(strstr(text, "\nm_series_dropped 2\n"));
+	ck_assert_uint_eq(md_prom_left_out(p), 2);
+	/* c grows past the others: the busiest since the start */
+	w = 20;
+	t_padd(p, "c", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	text = t_text(p, 0, 0);
+	ck_assert_ptr_nonnull(strstr(text, "counter\nm_total{execname=\"b\"} 9\n"
+	    "m_total{execname=\"c\"} 21\n# HELP m_drops_total"));
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * A series with no event for N intervals is let go, and starts from zero
+ * when its key comes back; the others keep their totals and order.
+ */
+START_TEST(prom_should_let_idle_series_go)
+{
+	md_prom_t *p = md_prom_new("m", "h", t_labels, 1, MD_AGG_COUNT, NULL);
+	const char *text;
+	int64_t w = 4;
+	int i;
+
+	md_prom_bound(p, 0, 2);
+	t_padd(p, "old", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_padd(p, "busy", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_padd(p, "zed", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	(void) t_text(p, 0, 0);
+	for (i = 0; i < 2; i++) {
+		w = 1;
+		t_padd(p, "busy", NULL, MD_AGG_COUNT, &w, 1, NULL);
+		t_padd(p, "zed", NULL, MD_AGG_COUNT, &w, 1, NULL);
+		text = t_text(p, 0, 0);
+	}
+	ck_assert_ptr_null(strstr(text, "old"));
+	ck_assert_ptr_nonnull(strstr(text, "m_total{execname=\"busy\"} 6\n"
+	    "m_total{execname=\"zed\"} 6\n"));
+	ck_assert_ptr_null(strstr(text, "series_dropped"));
+	w = 1;
+	t_padd(p, "old", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	text = t_text(p, 0, 0);
+	ck_assert_ptr_nonnull(strstr(text, "m_total{execname=\"busy\"} 6\n"
+	    "m_total{execname=\"old\"} 1\nm_total{execname=\"zed\"} 6\n"));
+	/* 10,000 keys come and go: the table keeps those alive */
+	for (i = 0; i < 10000; i++) {
+		char k[16];
+
+		(void) snprintf(k, sizeof (k), "k%d", i);
+		t_padd(p, k, NULL, MD_AGG_COUNT, &w, 1, NULL);
+		if (i % 100 == 99)
+			(void) t_text(p, 0, 0);
+	}
+	(void) t_text(p, 0, 0);
+	(void) t_text(p, 0, 0);
+	text = t_text(p, 0, 0);
+	ck_assert_ptr_null(strstr(text, "execname"));
+	md_prom_free(p);
+}
+END_TEST
+
+/* stddev's gauge of keys alike merges in words that wrap (no overflow). */
+START_TEST(prom_should_merge_stddev_at_int64s_ends)
+{
+	md_prom_t *p = md_prom_new("s", "h", t_labels, 1, MD_AGG_STDDEV,
+	    NULL);
+	int64_t w[4] = { INT64_MAX, INT64_MAX, -1, INT64_MAX };
+
+	t_padd(p, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_padd(p, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "s{execname=\"k\"} 0\n"));
 	md_prom_free(p);
 }
 END_TEST
@@ -278,6 +419,10 @@ prom_suite(void)
 	tcase_add_test(tc, prom_should_gauge_the_stddev_of_the_last_interval);
 	tcase_add_test(tc, prom_should_make_histograms_of_distributions);
 	tcase_add_test(tc, prom_should_escape_what_the_format_asks);
+	tcase_add_test(tc, prom_should_keep_keys_apart);
+	tcase_add_test(tc, prom_should_keep_the_busiest_series);
+	tcase_add_test(tc, prom_should_let_idle_series_go);
+	tcase_add_test(tc, prom_should_merge_stddev_at_int64s_ends);
 	tcase_add_test(tc, prom_should_refuse_names_that_are_no_names);
 	suite_add_tcase(s, tc);
 	return (s);

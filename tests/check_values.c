@@ -245,7 +245,10 @@ START_TEST(values_should_merge_keys_alike)
 }
 END_TEST
 
-/* JSON escapes what it must; bytes not UTF-8 as \u00XX each. */
+/*
+ * A key in its form (SPEC 8.1: a backslash doubled, a byte that is not
+ * UTF-8 as \xHH), then JSON escapes what it must.
+ */
 START_TEST(values_should_escape_keys)
 {
 	md_values_t *v = md_values_new(1, MD_AGG_COUNT, NULL);
@@ -256,9 +259,82 @@ START_TEST(values_should_escape_keys)
 	md_error_t err;
 
 	ck_assert_int_eq(md_values_add(v, keys, lens, &val, &err), 0);
-	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"a\\\"b\\\\c\\n\\t\\u0001"
-	    "\\u00ff\xc3\xa9z\\u0000x\": 1}"));
+	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"a\\\"b\\\\\\\\c\\n\\t"
+	    "\\u0001\\\\xff\xc3\xa9z\\u0000x\": 1}"));
 	md_values_free(v);
+}
+END_TEST
+
+/*
+ * Keys that differ never print alike: Latin-1's "caf" E9 (a process any
+ * user can name so) is not the UTF-8 "café", nor the text "caf\xe9"
+ * (which a program may name itself too), nor a lone byte C3.
+ */
+START_TEST(values_should_keep_keys_apart)
+{
+	md_values_t *v = md_values_new(1, MD_AGG_COUNT, NULL);
+	int64_t a = 1000, b = 5, c = 7, d = 9;
+
+	t_add(v, "caf\xe9", NULL, MD_AGG_COUNT, &a, 1, NULL);
+	t_add(v, "caf\xc3\xa9", NULL, MD_AGG_COUNT, &b, 1, NULL);
+	t_add(v, "caf\\xe9", NULL, MD_AGG_COUNT, &c, 1, NULL);
+	t_add(v, "caf\xc3", NULL, MD_AGG_COUNT, &d, 1, NULL);
+	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
+	    "\"duration\": 1, \"value\": {\"caf\\\\\\\\xe9\": 7, "
+	    "\"caf\\\\xc3\": 9, \"caf\\\\xe9\": 1000, \"caf\xc3\xa9\": 5}}\n");
+	md_values_free(v);
+}
+END_TEST
+
+/* md_key_form(): the form's length whatever the room, cut whole. */
+START_TEST(key_form_should_fit_its_room)
+{
+	char buf[16];
+
+	ck_assert_uint_eq(md_key_form(NULL, 0, "a\xff", 2), 5);
+	ck_assert_uint_eq(md_key_form(buf, sizeof (buf), "a\xff\\", 3), 7);
+	ck_assert_str_eq(buf, "a\\xff\\\\");
+	/* no piece cut in halves: "a" and then no room for \xff */
+	ck_assert_uint_eq(md_key_form(buf, 4, "a\xff", 2), 5);
+	ck_assert_str_eq(buf, "a");
+	ck_assert_uint_eq(md_key_form(buf, 1, "abc", 3), 3);
+	ck_assert_str_eq(buf, "");
+	/* UTF-8 as it is, to the last valid sequence */
+	ck_assert_uint_eq(md_key_form(buf, sizeof (buf), "\xe2\x82\xac\xe2\x82",
+	    5), 11);
+	ck_assert_str_eq(buf, "\xe2\x82\xac\\xe2\\x82");
+	/* an overlong form and a surrogate are no UTF-8 */
+	ck_assert_uint_eq(md_key_form(buf, sizeof (buf), "\xc0\xaf", 2), 8);
+	ck_assert_str_eq(buf, "\\xc0\\xaf");
+}
+END_TEST
+
+/*
+ * stddev's records of keys alike add in words that wrap, as dtrace's do:
+ * at INT64's ends, no signed overflow (the sanitizers' build of the
+ * tests stops at one).
+ */
+START_TEST(values_should_merge_stddev_at_int64s_ends)
+{
+	md_values_t *v = md_values_new(1, MD_AGG_STDDEV, NULL);
+	int64_t w[4] = { INT64_MAX, INT64_MAX, -1, INT64_MAX };
+	int64_t avg[2] = { INT64_MAX, INT64_MIN };
+	int64_t r[4];
+
+	t_add(v, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(v, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {\"k\": 0}"));
+	md_values_free(v);
+	v = md_values_new(1, MD_AGG_AVG, NULL);
+	t_add(v, "k", NULL, MD_AGG_AVG, avg, 2, NULL);
+	t_add(v, "k", NULL, MD_AGG_AVG, avg, 2, NULL);
+	(void) t_line(v);
+	md_values_free(v);
+	(void) memcpy(r, w, sizeof (r));
+	md_value_merge(MD_AGG_STDDEV, r, w);
+	ck_assert_int_eq(r[0], -2);	/* 2^64 - 2, wrapped */
+	ck_assert_int_eq(r[2], -2);	/* 2^65 - 2: the low word, */
+	ck_assert_int_eq(r[3], (int64_t)((uint64_t)INT64_MAX * 2 + 1));
 }
 END_TEST
 
@@ -352,6 +428,77 @@ START_TEST(series_should_give_each_interval_its_part)
 }
 END_TEST
 
+/*
+ * Idle records: each call without a change counts an interval; a change
+ * starts again from 0; a record let go starts from zero when it comes
+ * back, and its slot serves the next one.
+ */
+START_TEST(series_should_count_idle_intervals_and_forget)
+{
+	md_series_t *s = md_series_new(NULL);
+	int64_t cum = 4, d;
+	md_error_t err;
+	int i;
+
+	ck_assert_uint_eq(md_series_idle(s, "k", 1), 0);
+	ck_assert_int_eq(md_series_forget(s, "k", 1), 0);
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT, &cum, &d,
+	    1, &err), 1);
+	for (i = 1; i <= 3; i++) {
+		ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT,
+		    &cum, &d, 1, &err), 0);
+		ck_assert_uint_eq(md_series_idle(s, "k", 1), (uint64_t)i);
+	}
+	cum = 6;
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT, &cum, &d,
+	    1, &err), 1);
+	ck_assert_uint_eq(md_series_idle(s, "k", 1), 0);
+	ck_assert_uint_eq(md_series_count(s), 1);
+	ck_assert_int_eq(md_series_forget(s, "k", 1), 1);
+	ck_assert_uint_eq(md_series_count(s), 0);
+	/* back from zero: dtrace's record was removed with it */
+	cum = 2;
+	ck_assert_int_eq(md_series_delta(s, "k", 1, 1, MD_AGG_COUNT, &cum, &d,
+	    1, &err), 1);
+	ck_assert_int_eq(d, 2);
+	md_series_free(s);
+}
+END_TEST
+
+/*
+ * A flood of short-lived keys, each let go after a while: the records held
+ * stay as few as the keys alive at once, and every value stays its own.
+ */
+START_TEST(series_should_reuse_what_it_forgot)
+{
+	md_series_t *s = md_series_new(NULL);
+	int64_t cum, d;
+	md_error_t err;
+	uint32_t k;
+
+	for (k = 0; k < 100000; k++) {
+		cum = (int64_t)k + 1;
+		ck_assert_int_eq(md_series_delta(s, &k, sizeof (k), 1,
+		    MD_AGG_COUNT, &cum, &d, 1, &err), 1);
+		ck_assert_int_eq(d, (int64_t)k + 1);
+		if (k >= 10) {
+			uint32_t old = k - 10;
+
+			ck_assert_int_eq(md_series_forget(s, &old,
+			    sizeof (old)), 1);
+		}
+	}
+	ck_assert_uint_eq(md_series_count(s), 10);
+	for (k = 100000 - 10; k < 100000; k++) {
+		cum = (int64_t)k + 3;
+		ck_assert_int_eq(md_series_delta(s, &k, sizeof (k), 1,
+		    MD_AGG_COUNT, &cum, &d, 1, &err), 1);
+		ck_assert_int_eq(d, 2);
+	}
+	md_series_free(s);
+}
+END_TEST
+
 /* Many records: the table grows, and every one keeps its own value. */
 START_TEST(series_should_keep_many_records)
 {
@@ -388,10 +535,15 @@ values_suite(void)
 	tcase_add_test(tc, values_should_print_objects_by_key);
 	tcase_add_test(tc, values_should_merge_keys_alike);
 	tcase_add_test(tc, values_should_escape_keys);
+	tcase_add_test(tc, values_should_keep_keys_apart);
+	tcase_add_test(tc, key_form_should_fit_its_room);
+	tcase_add_test(tc, values_should_merge_stddev_at_int64s_ends);
 	tcase_add_test(tc, values_should_say_drops_and_errors);
 	tcase_add_test(tc, values_should_refuse_what_is_not_their_function);
 	tcase_add_test(tc, series_should_give_each_interval_its_part);
 	tcase_add_test(tc, series_should_keep_many_records);
+	tcase_add_test(tc, series_should_count_idle_intervals_and_forget);
+	tcase_add_test(tc, series_should_reuse_what_it_forgot);
 	suite_add_tcase(s, tc);
 	return (s);
 }
