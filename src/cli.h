@@ -66,7 +66,8 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
 #define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
 #define	MD_CLI_THEAT	0x04	/* --title --key: a heat map's */
-#define	MD_CLI_TPROM	0x08	/* --prometheus --name: --run's */
+#define	MD_CLI_TPROM	0x08	/* --prometheus --name --max-series */
+#define	MD_CLI_TRUN	0x10	/* --evict -v: --run's */
 #define	MD_CLI_NGROUPS	8	/* at most */
 
 /* The input a mode reads. */
@@ -90,6 +91,10 @@ typedef struct md_cli_opts {
 	int		o_compile;	/* --compile */
 	const char	*o_promfile;	/* --prometheus */
 	const char	*o_promname;	/* --name */
+	size_t		o_maxseries;	/* --max-series */
+	int		o_maxgiven;
+	size_t		o_evict;	/* --evict */
+	int		o_verbose;	/* -v */
 	md_request_t	o_req;		/* what -s -n -p -z -x -q -i -T */
 					/* -H ask for, filled as they */
 					/* are read; these arrays are */
@@ -169,10 +174,13 @@ extern double md_cli_seconds(clockid_t);
 /*
  * A directory written into, opened once (cli_dir.c): MD_CLI_DIR_TRUST
  * for scripts (no other user may change it, or any directory above it),
- * MD_CLI_DIR_CREATE to make it if it is not there.
+ * MD_CLI_DIR_ABOVE for data another service reads (it may be that
+ * service's, but no directory above it, and no link on the way, may be
+ * another user's), MD_CLI_DIR_CREATE to make it if it is not there.
  */
 #define	MD_CLI_DIR_TRUST	0x1
 #define	MD_CLI_DIR_CREATE	0x2
+#define	MD_CLI_DIR_ABOVE	0x4	/* only the directories above it */
 
 typedef struct md_cli_dir {
 	int		cd_fd;		/* the directory */
@@ -195,7 +203,11 @@ extern void md_cli_dir_close(md_cli_dir_t *, int);
  * key's bytes (the record's identity) and its fields as printa prints
  * them, the value's words (md_value_t's), the generation (a change: the
  * aggregation was cleared).  The callback returns MD_DT_NEXT, or
- * MD_DT_REMOVE when no event can land in the record any more, or -1.
+ * MD_DT_REMOVE when no event can land in the record any more, or
+ * MD_DT_EVICT to take a record that has been idle out of the aggregation
+ * (--evict): it is then handed over once more, dr_final set, with its
+ * value as it was taken out (events that came after the read are in it,
+ * where the kernel can tell), or -1.
  */
 typedef struct md_dt md_dt_t;
 
@@ -210,6 +222,7 @@ typedef struct md_dt_rec {
 	const int64_t		*dr_data;
 	size_t			dr_ndata;
 	uint64_t		dr_gen;
+	int			dr_final;	/* evicted: its last value */
 } md_dt_rec_t;
 
 typedef int md_dt_rec_f(const md_dt_rec_t *, void *);
@@ -229,6 +242,7 @@ typedef struct md_dt_hooks {
 
 #define	MD_DT_NEXT	0
 #define	MD_DT_REMOVE	1
+#define	MD_DT_EVICT	2
 #define	MD_DT_GOING	0
 #define	MD_DT_DONE	1
 
@@ -241,6 +255,7 @@ extern int md_dt_compile(md_dt_t *, const char *, size_t, int, char *,
 extern int md_dt_go(md_dt_t *, char *, size_t);
 extern int md_dt_interval(md_dt_t *, md_dt_rec_f *, void *, char *, size_t);
 extern int md_dt_poll(md_dt_t *);
+extern const char *md_dt_reader(const md_dt_t *);
 extern int md_dt_stop(md_dt_t *);
 extern void md_dt_close(md_dt_t *);
 extern void md_dt_abandon(md_dt_t *);
@@ -254,6 +269,8 @@ typedef struct md_cli_prom {
 	md_cli_dir_t	cp_dir;		/* FILE's, opened once */
 	const char	*cp_base;	/* FILE's name in it */
 	const char	*cp_file;
+	char		*cp_name;	/* the family's */
+	int		cp_saidmax;	/* --max-series' bound said */
 } md_cli_prom_t;
 
 extern int md_cli_prom_open(md_cli_prom_t *, const md_cli_opts_t *,

@@ -239,6 +239,25 @@ md_cc_kill(md_compile_t *cc, md_cslot_t *sl)
 }
 
 /*
+ * A child could not be made (fork() or pipe() failed): the others are
+ * stopped and waited for, their pipes closed, before the error is said;
+ * none is left compiling.  errno is kept.  Returns -1.
+ */
+static int
+md_cc_stopall(md_compile_t *cc, md_cslot_t *sl, size_t nslots)
+{
+	int e = errno;
+	size_t i;
+
+	for (i = 0; i < nslots; i++) {
+		if (sl[i].sl_pid != 0)
+			md_cc_kill(cc, &sl[i]);
+	}
+	errno = e;
+	return (-1);
+}
+
+/*
  * Compile every script of the requests that are kept (skip: those with
  * -z), nslots at a time.  Returns 0, or -1 when no child can be made.
  */
@@ -258,7 +277,7 @@ md_cc_pool(md_compile_t *cc, const int *keep, size_t nslots)
 			if (sl[i].sl_pid != 0 || next == cc->cc_ns)
 				continue;
 			if (md_cc_start(cc, &sl[i], next) != 0)
-				return (-1);
+				return (md_cc_stopall(cc, sl, nslots));
 			next++;
 			busy++;
 		}

@@ -17,8 +17,11 @@
  * (the way is walked as the kernel walks it, not by realpath(), which
  * would hide the links it met); the directory itself no link.
  * A directory of data that another service reads (a Prometheus textfile
- * directory belongs to user prometheus) is only opened once and written
- * as above.
+ * directory may belong to user prometheus: MD_CLI_DIR_ABOVE) may be that
+ * user's, but every directory above it, and every link on the way, is
+ * held to the rules above: its owner could otherwise swap a directory on
+ * the way for a link to one of root's (a link at the directory itself is
+ * refused by O_NOFOLLOW).
  *
  * A directory that does not exist is made (MD_CLI_DIR_CREATE) in its
  * parent, which must pass the same checks, without group or other write
@@ -203,15 +206,15 @@ md_dir_ancestors(char *real, char *why, size_t whylen)
 }
 
 /*
- * path (and its links, and the directories above it) trusted; if st is
- * not NULL, path must still be the directory st describes (the one
- * opened).
+ * path (and its links, and the directories above it, and, unless above,
+ * path itself) trusted; if st is not NULL, path must still be the
+ * directory st describes (the one opened).
  */
 static int
-md_dir_check(const char *path, const struct stat *st, char *why,
+md_dir_check(const char *path, const struct stat *st, int above, char *why,
     size_t whylen)
 {
-	char real[PATH_MAX];
+	char real[PATH_MAX], *slash;
 	struct stat now;
 	int e;
 
@@ -223,6 +226,10 @@ md_dir_check(const char *path, const struct stat *st, char *why,
 	    now.st_ino != st->st_ino))
 		return (md_dir_why(why, whylen, EPERM, "\"%s\" changed while "
 		    "it was checked", path));
+	if (above && *real == '\0')
+		return (0);	/* "/": nothing above it */
+	if (above && (slash = strrchr(real, '/')) != NULL)
+		*slash = '\0';
 	return (md_dir_ancestors(real, why, whylen));
 }
 
@@ -253,7 +260,7 @@ md_dir_make(md_cli_dir_t *d, const char *path, int flags, char *why,
 	if ((e = md_dir_split(path, &parent, &base)) != 0)
 		return (e);
 	if ((flags & MD_CLI_DIR_TRUST) &&
-	    (e = md_dir_check(parent, NULL, why, whylen)) != 0) {
+	    (e = md_dir_check(parent, NULL, 0, why, whylen)) != 0) {
 		free(parent);
 		return (e);
 	}
@@ -312,8 +319,9 @@ md_cli_dir_open(md_cli_dir_t *d, const char *path, int flags, char *why,
 	}
 	if (fstat(d->cd_fd, &st) != 0)
 		e = md_dir_why(why, whylen, errno, "%s", path);
-	else if (flags & MD_CLI_DIR_TRUST)
-		e = md_dir_check(path, &st, why, whylen);
+	else if (flags & (MD_CLI_DIR_TRUST | MD_CLI_DIR_ABOVE))
+		e = md_dir_check(path, &st, !(flags & MD_CLI_DIR_TRUST), why,
+		    whylen);
 	else
 		e = 0;
 	if (e != 0)

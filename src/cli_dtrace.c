@@ -144,6 +144,8 @@ static struct md_dtlib {
 	int	(*dl_dtrace_go)(dtrace_hdl_t *);
 	void	(*dl_dtrace_sleep)(dtrace_hdl_t *);
 #endif
+	const char *const *dl_version;		/* _dtrace_version */
+	const char *const *dl_vcs;		/* _libdtrace_vcs_version */
 } md_dtlib;
 
 /* Each function of libdtrace meta-d calls, X(name), once. */
@@ -234,7 +236,25 @@ md_dtlib_open(void)
 			return (-1);
 		}
 	}
+	/* what it says it is (dtrace -V, -vV): for md_dt_checked() */
+	md_dtlib.dl_version = dlsym(md_dtlib.dl_h, "_dtrace_version");
+	md_dtlib.dl_vcs = dlsym(md_dtlib.dl_h, "_libdtrace_vcs_version");
 	return (0);
+}
+
+/* The library's version string, and its build's commit, or "". */
+static const char *
+md_dtlib_version(void)
+{
+	return (md_dtlib.dl_version != NULL && *md_dtlib.dl_version != NULL ?
+	    *md_dtlib.dl_version : "");
+}
+
+static const char *
+md_dtlib_vcs(void)
+{
+	return (md_dtlib.dl_vcs != NULL && *md_dtlib.dl_vcs != NULL ?
+	    *md_dtlib.dl_vcs : "");
 }
 
 #define	MD_DT_KEYMAX	(MD_MAXDECOMPS + 1)	/* an interval, two -s */
@@ -271,6 +291,9 @@ typedef struct md_dt_maps {
 	size_t			dm_caprecs;
 	uint32_t		*dm_slot;	/* record + 1, or 0: empty */
 	size_t			dm_nslot;
+	md_hashkey_t		dm_hkey;	/* the slots' hash's key */
+	char			*dm_take;	/* an evicted key's value */
+	int			dm_noatomic;	/* no lookup-and-delete */
 } md_dt_maps_t;
 #endif
 
@@ -284,6 +307,7 @@ struct md_dt {
 #ifdef	MD_DTRACE_ORACLE
 	md_dt_maps_t		dt_maps;
 #endif
+	char			dt_reader[512];	/* how it is read (-v) */
 	char			dt_text[MD_DT_KEYMAX][MD_DT_TEXTMAX];
 };
 
@@ -291,6 +315,7 @@ static void md_dt_maps_open(md_dt_t *);
 static void md_dt_maps_close(md_dt_t *);
 #ifdef	MD_DTRACE_ORACLE
 static void md_dt_learn(md_dt_t *, dtrace_aggdesc_t *);
+static int md_dt_checked(md_dt_t *);
 #endif
 
 /* Where dtrace_work() prints what a consumer does not ask for. */
@@ -546,10 +571,19 @@ md_dt_compile(md_dt_t *dt, const char *text, size_t len, int flags,
 int
 md_dt_go(md_dt_t *dt, char *msg, size_t msglen)
 {
+	(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader), "reading "
+	    "libdtrace's snapshot of the aggregation (%s%s%s)",
+	    md_dtlib_version(), *md_dtlib_vcs() != '\0' ? ", libdtrace " : "",
+	    md_dtlib_vcs());
 #ifdef	MD_DTRACE_ORACLE
 	if (dtrace_go(dt->dt_h, dt->dt_cflags) == 0) {
-		if ((dt->dt_flags & MD_DT_SWITCH) &&
-		    !(dt->dt_flags & MD_DT_SNAPSHOT))
+		if (!(dt->dt_flags & MD_DT_SWITCH))
+			return (0);
+		if (dt->dt_flags & MD_DT_SNAPSHOT)
+			(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader),
+			    "reading libdtrace's snapshot of the aggregation, "
+			    "as METAD_RUN_SNAP asks");
+		else if (md_dt_checked(dt))
 			md_dt_maps_open(dt);
 		return (0);
 	}
@@ -560,6 +594,12 @@ md_dt_go(md_dt_t *dt, char *msg, size_t msglen)
 	md_dt_msg(msg, msglen, "cannot enable the script",
 	    dtrace_errmsg(dt->dt_h, dtrace_errno(dt->dt_h)));
 	return (-1);
+}
+
+const char *
+md_dt_reader(const md_dt_t *dt)
+{
+	return (dt->dt_reader);
 }
 
 int
@@ -797,14 +837,42 @@ md_dt_record(md_dt_walk_t *w, const dtrace_aggdata_t *a, md_dt_rec_t *r,
 }
 #endif
 
+/*
+ * Record a handed to the walk's callback (final: its last value, the key
+ * taken out).  Returns what the callback does, or -1 (the walk failed).
+ */
 static int
-md_dt_visit(const dtrace_aggdata_t *a, void *arg)
+md_dt_hand(md_dt_walk_t *w, const dtrace_aggdata_t *a, int final)
 {
-	md_dt_walk_t *w = arg;
 	const char *keys[MD_DT_KEYMAX];
 	size_t lens[MD_DT_KEYMAX];
 	md_quant_t q;
 	md_dt_rec_t r;
+	int rv;
+
+	(void) memset(&r, 0, sizeof (r));
+	if (md_dt_record(w, a, &r, keys, lens, &q) != 0) {
+		w->dw_failed = 1;
+		return (-1);
+	}
+	r.dr_keys = keys;
+	r.dr_keylens = lens;
+	r.dr_quant = MD_AGG_ISDIST(r.dr_fn) ? &q : NULL;
+	r.dr_final = final;
+	if ((rv = w->dw_cb(&r, w->dw_arg)) < 0)
+		w->dw_failed = 1;
+	return (rv);
+}
+
+/*
+ * A record of libdtrace's snapshot.  One to evict is handed over again as
+ * it is (the snapshot cannot tell what came since), then removed: an
+ * event between the snapshot and the removal is lost, the idle key's.
+ */
+static int
+md_dt_visit(const dtrace_aggdata_t *a, void *arg)
+{
+	md_dt_walk_t *w = arg;
 	int rv;
 
 #ifdef	MD_DTRACE_ORACLE
@@ -813,18 +881,10 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
 	    strcmp(a->dtada_desc->dtagd_name, MD_DT_BEGUN) == 0)
 		return (DTRACE_AGGWALK_NEXT);	/* meta-d's own record */
 #endif
-	(void) memset(&r, 0, sizeof (r));
-	if (md_dt_record(w, a, &r, keys, lens, &q) != 0) {
-		w->dw_failed = 1;
+	if ((rv = md_dt_hand(w, a, 0)) == MD_DT_EVICT)
+		rv = md_dt_hand(w, a, 1) < 0 ? -1 : MD_DT_REMOVE;
+	if (rv < 0)
 		return (DTRACE_AGGWALK_ABORT);
-	}
-	r.dr_keys = keys;
-	r.dr_keylens = lens;
-	r.dr_quant = MD_AGG_ISDIST(r.dr_fn) ? &q : NULL;
-	if ((rv = w->dw_cb(&r, w->dw_arg)) < 0) {
-		w->dw_failed = 1;
-		return (DTRACE_AGGWALK_ABORT);
-	}
 	return (rv == MD_DT_REMOVE ? DTRACE_AGGWALK_REMOVE :
 	    DTRACE_AGGWALK_NEXT);
 }
@@ -877,6 +937,47 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
 #define	MD_DT_BATCH	1024	/* records a batch read asks for */
 #define	MD_DT_ENOTSUPP	524	/* Linux's: no batch operations on this map */
 #define	MD_DT_ALIGN(n)	(((n) + 7) & ~(size_t)7)
+
+/*
+ * The releases of Oracle's libdtrace whose private maps this reader was
+ * checked against (the layouts of "aggs", "agggen", "cpuinfo" and of
+ * dt_aggfid_t above are theirs: dt_bpf_maps.h, dt_impl.h, dt_cg.c alike
+ * in both), by the commit each was built from (_libdtrace_vcs_version,
+ * which a release's tarball carries too).  Another libdtrace is read
+ * through its snapshot: slower with many keys, never wrong.
+ */
+static const struct {
+	const char	*dc_vcs;
+	const char	*dc_name;
+} md_dt_checkedv[] = {
+	{ "0f499300c150a3a8878361e31f3ba167f7d5b851", "2.0.1" },
+	{ "cc48b157766a8f752790e0b3f22e7b34ea7f45f4", "2.0.1.1" }
+};
+
+/* Is this libdtrace one the reader was checked against?  dt_reader says. */
+static int
+md_dt_checked(md_dt_t *dt)
+{
+	size_t i, n = sizeof (md_dt_checkedv) / sizeof (md_dt_checkedv[0]);
+
+	for (i = 0; strcmp(md_dtlib_version(), "Oracle D 2.0") == 0 &&
+	    i < n; i++) {
+		if (strcmp(md_dtlib_vcs(), md_dt_checkedv[i].dc_vcs) != 0)
+			continue;
+		(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader),
+		    "reading the aggregation's BPF maps (libdtrace %s, %s, "
+		    "a release meta-d's reader was checked against)",
+		    md_dt_checkedv[i].dc_name, md_dtlib_vcs());
+		return (1);
+	}
+	(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader), "reading "
+	    "libdtrace's snapshot of the aggregation, which costs the square "
+	    "of its keys: this libdtrace (%s, %s) is not one meta-d's reader "
+	    "of its BPF maps was checked against (2.0.1, 2.0.1.1)",
+	    *md_dtlib_version() != '\0' ? md_dtlib_version() : "no version",
+	    *md_dtlib_vcs() != '\0' ? md_dtlib_vcs() : "no commit");
+	return (0);
+}
 
 /* The head of Oracle's dt_bpf_cpuinfo_t (dt_bpf_maps.h), per CPU. */
 typedef struct md_dt_cpuinfo {
@@ -989,6 +1090,23 @@ md_dt_maps_batch(md_dt_maps_t *m, uint32_t n)
 	return (0);
 }
 
+/*
+ * Can the kernel look a key up and delete it at once in these maps?  A
+ * key no aggregation has (id 0) says: ENOENT if it can.
+ */
+static void
+md_dt_maps_atomic(md_dt_maps_t *m)
+{
+	uint32_t cpu;
+
+	(void) memset(m->dm_kbuf, 0, m->dm_ksize);
+	for (cpu = 0; cpu < m->dm_ncpu && m->dm_cpu[cpu] < 0; cpu++)
+		continue;
+	m->dm_noatomic = cpu == m->dm_ncpu ||
+	    md_bpf_elem(BPF_MAP_LOOKUP_AND_DELETE_ELEM, m->dm_cpu[cpu],
+	    m->dm_kbuf, m->dm_take) == 0 || errno != ENOENT;
+}
+
 /* Each CPU's hash, by the ids the array holds; its sizes. */
 static int
 md_dt_maps_cpus(md_dt_maps_t *m, int aggs, uint32_t n)
@@ -1038,7 +1156,17 @@ md_dt_maps_close(md_dt_t *dt)
 	free(m->dm_vbuf);
 	free(m->dm_recs);
 	free(m->dm_slot);
+	free(m->dm_take);
 	(void) memset(m, 0, sizeof (*m));
+}
+
+/* The maps are not to be had: the snapshot serves, and -v says why. */
+static void
+md_dt_maps_missed(md_dt_t *dt)
+{
+	(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader), "reading "
+	    "libdtrace's snapshot of the aggregation: its BPF maps were not "
+	    "found as libdtrace %s lays them out", md_dtlib_vcs());
 }
 
 /*
@@ -1057,8 +1185,10 @@ md_dt_maps_open(md_dt_t *dt)
 	    md_bpf_info(aggs, &ai) != 0 || md_bpf_info(gen, &gi) != 0 ||
 	    md_bpf_info(info, &ii) != 0 || gi.max_entries < 2 ||
 	    ii.value_size < sizeof (md_dt_cpuinfo_t) ||
-	    (m->dm_ninfo = md_dt_possible()) == 0)
+	    (m->dm_ninfo = md_dt_possible()) == 0) {
+		md_dt_maps_missed(dt);
 		return;
+	}
 	m->dm_info = info;	/* libdtrace's own: not closed here */
 	m->dm_infosize = MD_DT_ALIGN(ii.value_size);
 	m->dm_naggs = gi.max_entries;
@@ -1067,10 +1197,14 @@ md_dt_maps_open(md_dt_t *dt)
 	    sizeof (dtrace_aggdesc_t *))) == NULL ||
 	    md_dt_maps_cpus(m, aggs, ai.max_entries) != 0 ||
 	    md_dt_maps_batch(m, MD_DT_BATCH) != 0 ||
+	    (m->dm_take = malloc(m->dm_vsize)) == NULL ||
 	    dtrace_setopt(dt->dt_h, "aggrate", MD_DT_YEAR) != 0) {
 		md_dt_maps_close(dt);
+		md_dt_maps_missed(dt);
 		return;
 	}
+	md_hashkey_init(&m->dm_hkey);
+	md_dt_maps_atomic(m);
 	(void) dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	(void) dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	m->dm_on = m->dm_poll = 1;
@@ -1169,16 +1303,16 @@ md_dt_poll(md_dt_t *dt)
 	return (m->dm_poll);
 }
 
+/*
+ * A key's hash, for the table's slots: keyed (md_hash_keyed()), since any
+ * user chooses the keys (a process's name), and with an unkeyed hash
+ * (FNV-1a, once) chose names that all met in a few slots: 29,000 of them
+ * kept a core busy reading each interval.
+ */
 static uint64_t
-md_dt_hash(const char *p, size_t n)
+md_dt_hash(const md_dt_maps_t *m, const char *p, size_t n)
 {
-	uint64_t h = 14695981039346656037ULL;
-
-	while (n-- > 0) {
-		h ^= (unsigned char)*p++;
-		h *= 1099511628211ULL;
-	}
-	return (h);
+	return (md_hash_keyed(&m->dm_hkey, p, n));
 }
 
 /* The table's slots doubled (or made), its records hashed again. */
@@ -1196,7 +1330,7 @@ md_dt_rehash(md_dt_maps_t *m)
 		r = m->dm_recs + i * m->dm_stride;
 		(void) memcpy(&id, r, sizeof (id));
 		ad = m->dm_desc[id];
-		for (s = md_dt_hash(r, ad->dtagd_ksize) & (n - 1);
+		for (s = md_dt_hash(m, r, ad->dtagd_ksize) & (n - 1);
 		    slot[s] != 0; s = (s + 1) & (n - 1))
 			continue;
 		slot[s] = (uint32_t)i + 1;
@@ -1272,7 +1406,7 @@ md_dt_merge(md_dt_maps_t *m, const char *key, const char *val)
 	ks = ad->dtagd_ksize < m->dm_ksize ? ad->dtagd_ksize : m->dm_ksize;
 	if (2 * (m->dm_nrecs + 1) > m->dm_nslot && md_dt_rehash(m) != 0)
 		return (-1);
-	for (s = md_dt_hash(key, ks) & (m->dm_nslot - 1); m->dm_slot[s] != 0;
+	for (s = md_dt_hash(m, key, ks) & (m->dm_nslot - 1); m->dm_slot[s] != 0;
 	    s = (s + 1) & (m->dm_nslot - 1)) {
 		r = m->dm_recs + (m->dm_slot[s] - 1) * m->dm_stride;
 		if (memcmp(r, key, ks) != 0)
@@ -1397,6 +1531,45 @@ md_dt_maps_empty(md_dt_maps_t *m)
 		md_dt_maps_remove(m, m->dm_recs + i * m->dm_stride);
 }
 
+/*
+ * An idle record (r: its key, then its value) taken out of every CPU's
+ * map, as atomically as the kernel allows: BPF_MAP_LOOKUP_AND_DELETE_ELEM
+ * hands over each CPU's value as it is deleted, merged here into r's
+ * value as md_dt_merge() merges, so that events since the read are in
+ * the value handed over last.  Where the kernel has no such call for hash
+ * maps (before Linux 5.14: dm_noatomic), the key is deleted, and an
+ * event between the read and the delete is lost: the idle key's own.
+ */
+static void
+md_dt_maps_take(md_dt_maps_t *m, char *r, const dtrace_aggdesc_t *ad)
+{
+	char *val = r + MD_DT_ALIGN(m->dm_ksize);
+	uint64_t g, rg;
+	uint32_t cpu;
+	int got = 0;
+
+	for (cpu = 0; cpu < m->dm_ncpu; cpu++) {
+		if (m->dm_cpu[cpu] < 0)
+			continue;
+		if (m->dm_noatomic) {
+			(void) md_bpf_elem(BPF_MAP_DELETE_ELEM, m->dm_cpu[cpu],
+			    r, NULL);
+			continue;
+		}
+		if (md_bpf_elem(BPF_MAP_LOOKUP_AND_DELETE_ELEM,
+		    m->dm_cpu[cpu], r, m->dm_take) != 0)
+			continue;	/* ENOENT: not on this CPU */
+		(void) memcpy(&g, m->dm_take, sizeof (g));
+		(void) memcpy(&rg, val, sizeof (rg));
+		if (g == 0)
+			continue;
+		if (!got++ || g > rg)
+			(void) memcpy(val, m->dm_take, m->dm_vsize);
+		else if (g == rg)
+			md_dt_combine(&ad->dtagd_drecs[1], val, m->dm_take);
+	}
+}
+
 /* The table's records, as a walk of the snapshot would hand them over. */
 static int
 md_dt_maps_visit(md_dt_t *dt, md_dt_walk_t *w)
@@ -1416,10 +1589,16 @@ md_dt_maps_visit(md_dt_t *dt, md_dt_walk_t *w)
 		a.dtada_desc = m->dm_desc[id];
 		a.dtada_key = r;
 		a.dtada_data = r + MD_DT_ALIGN(m->dm_ksize);
-		if ((rv = md_dt_visit(&a, w)) == DTRACE_AGGWALK_ABORT)
+		if ((rv = md_dt_hand(w, &a, 0)) < 0)
 			return (-1);
-		if (rv == DTRACE_AGGWALK_REMOVE && !dt->dt_stopped)
+		if (rv == MD_DT_REMOVE && !dt->dt_stopped)
 			md_dt_maps_remove(m, r);
+		if (rv != MD_DT_EVICT)
+			continue;
+		if (!dt->dt_stopped)
+			md_dt_maps_take(m, r, m->dm_desc[id]);
+		if (md_dt_hand(w, &a, 1) < 0)
+			return (-1);
 	}
 	return (0);
 }

@@ -52,6 +52,13 @@
 #define	OPT_HEATMAP	270
 #define	OPT_TITLE	271
 #define	OPT_KEY		272
+#define	OPT_EVICT	273
+#define	OPT_MAXSERIES	274
+
+/* --evict's and --max-series' defaults (SPEC 8.1, 8.3), and their most. */
+#define	MD_CLI_EVICT		60
+#define	MD_CLI_MAXSERIES	10000
+#define	MD_CLI_COUNTMAX		100000000
 
 /*
  * The modes.  The first is the default; any other is asked for by its
@@ -72,8 +79,8 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_LIST, "--list-fields", MD_CLI_INMETRIC, 0, 0, md_cli_fields },
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
-	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM, 1,
-	    md_cli_run },
+	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM |
+	    MD_CLI_TRUN, 1, md_cli_run },
 	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT, 0,
 	    md_cli_heatmap }
 };
@@ -84,8 +91,8 @@ static const char md_cli_usage_text[] =
 	"              [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] "
 	"[-T DURATION]\n"
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
-	"       meta-d --run --prometheus FILE [--name NAME] [-s FIELD ...] "
-	"[...] [METRIC]\n"
+	"       meta-d --run [--evict N] [-v] [--prometheus FILE [--name NAME]\n"
+	"              [--max-series N]] [-s FIELD ...] [...] [METRIC]\n"
 	"       meta-d --check [--compile] [-s FIELD ...] [-n FIELD] [...] "
 	"[METRIC]\n"
 	"       meta-d --list-fields | --to-json [METRIC]\n"
@@ -118,9 +125,17 @@ static const char md_cli_usage_text[] =
 	"  --run                  trace with libdtrace, and print the values as "
 	"JSON,\n"
 	"                         a line every -i (1s), until -T or a signal\n"
+	"  --evict N              with --run: take a key out of dtrace's "
+	"aggregation after\n"
+	"                         N intervals without an event (60; 0: "
+	"never)\n"
+	"  -v, --verbose          with --run: say how it reads the "
+	"aggregation\n"
 	"  --prometheus FILE      with --run: keep FILE a Prometheus textfile "
 	"of the values\n"
 	"  --name NAME            its metric's name (metad_METRIC_NFIELD)\n"
+	"  --max-series N         at most N series in FILE, the busiest "
+	"(10000; 0: all)\n"
 	"  --check                only check the metric and its D (with -s, -n,\n"
 	"                         -p, -z...: that request's scripts only)\n"
 	"  --compile              with --check: compile each script with "
@@ -197,6 +212,10 @@ opt_name(int c, char *buf)
 		return ("--name");
 	if (c == OPT_KEY)
 		return ("--key");
+	if (c == OPT_EVICT)
+		return ("--evict");
+	if (c == OPT_MAXSERIES)
+		return ("--max-series");
 	buf[0] = '-';
 	buf[1] = (char)c;
 	buf[2] = '\0';
@@ -260,9 +279,12 @@ check_args(const md_cli_opts_t *o)
 		    opt_name(o->o_givenopt[n], name), mode->cm_name);
 		return (md_cli_usage(o));
 	}
-	if (o->o_promname != NULL && o->o_promfile == NULL) {
-		md_cli_err(o, "--name names the --prometheus family: it "
-		    "cannot be used without --prometheus FILE");
+	if ((o->o_promname != NULL || o->o_maxgiven) &&
+	    o->o_promfile == NULL) {
+		md_cli_err(o, "%s: it cannot be used without --prometheus "
+		    "FILE", o->o_promname != NULL ? "--name names the "
+		    "--prometheus family" : "--max-series bounds the "
+		    "--prometheus file");
 		return (md_cli_usage(o));
 	}
 	if (mode->cm_in == MD_CLI_INNONE && o->o_file != NULL) {
@@ -347,6 +369,28 @@ take_request(md_cli_opts_t *o, int c, const char *arg)
 	return (MD_CLI_SUCCESS);
 }
 
+/*
+ * A count (--evict, --max-series): decimal digits, at most
+ * MD_CLI_COUNTMAX.  Else a usage error.
+ */
+static int
+take_count(md_cli_opts_t *o, int c, const char *arg, size_t *np)
+{
+	char name[3];
+	size_t n = 0;
+	const char *p;
+
+	for (p = arg; *p >= '0' && *p <= '9' && n <= MD_CLI_COUNTMAX; p++)
+		n = n * 10 + (size_t)(*p - '0');
+	if (p == arg || *p != '\0' || n > MD_CLI_COUNTMAX) {
+		md_cli_err(o, "%s \"%s\": give a whole number from 0 to %d",
+		    opt_name(c, name), arg, MD_CLI_COUNTMAX);
+		return (md_cli_usage(o));
+	}
+	*np = n;
+	return (MD_CLI_SUCCESS);
+}
+
 /* One option c (its argument arg) into o.  Returns an MD_CLI_* status. */
 static int
 take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
@@ -362,13 +406,22 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		o->o_compile = 1;
 		return (MD_CLI_SUCCESS);
 	}
-	if (c == OPT_PROM || c == OPT_NAME) {
+	if (c == OPT_PROM || c == OPT_NAME || c == OPT_MAXSERIES) {
 		given(o, MD_CLI_TPROM, c);
 		if (c == OPT_PROM)
 			o->o_promfile = arg;
-		else
+		else if (c == OPT_NAME)
 			o->o_promname = arg;
-		return (MD_CLI_SUCCESS);
+		else
+			o->o_maxgiven = 1;
+		return (c == OPT_MAXSERIES ? take_count(o, c, arg,
+		    &o->o_maxseries) : MD_CLI_SUCCESS);
+	}
+	if (c == OPT_EVICT || c == 'v') {
+		given(o, MD_CLI_TRUN, c);
+		o->o_verbose |= c == 'v';
+		return (c == OPT_EVICT ? take_count(o, c, arg, &o->o_evict) :
+		    MD_CLI_SUCCESS);
 	}
 	if (c == OPT_TITLE || c == OPT_KEY) {
 		given(o, MD_CLI_THEAT, c);
@@ -461,6 +514,9 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "key", required_argument, NULL, OPT_KEY },
+		{ "evict", required_argument, NULL, OPT_EVICT },
+		{ "max-series", required_argument, NULL, OPT_MAXSERIES },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -476,7 +532,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 	optind = 1;
 #endif
 	while (rv == MD_CLI_SUCCESS && !o->o_done && (c = getopt_long(argc,
-	    argv, ":s:n:p:z:x:qi:T:H:o:hV", longopts, NULL)) != -1)
+	    argv, ":s:n:p:z:x:qi:T:H:o:hVv", longopts, NULL)) != -1)
 		rv = take_option(o, c, optarg, argv);
 	if (rv != MD_CLI_SUCCESS || o->o_done)
 		return (rv);
@@ -720,6 +776,8 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	o.o_err = err;
 	o.o_flags = flags;
 	o.o_mode = &md_cli_modes[0];
+	o.o_evict = MD_CLI_EVICT;
+	o.o_maxseries = MD_CLI_MAXSERIES;
 	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS && !o.o_done)
 		rv = dispatch(&o, &j);
 

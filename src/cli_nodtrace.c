@@ -76,6 +76,13 @@ md_dt_poll(md_dt_t *dt)
 	return (0);
 }
 
+const char *
+md_dt_reader(const md_dt_t *dt)
+{
+	(void) dt;
+	return (md_dt_missing());
+}
+
 int
 md_dt_stop(md_dt_t *dt)
 {

@@ -37,15 +37,17 @@ md_cli_tmpfile(md_cli_dir_t *d, const char *buf, size_t len, char **tmpp,
 		return (-1);
 	}
 	if (md_cli_write(fd, MD_CLI_SHEBANG, sizeof (MD_CLI_SHEBANG) - 1) !=
-	    0 || md_cli_write(fd, buf, len) != 0 || fsync(fd) != 0 ||
-	    close(fd) != 0) {
+	    0 || md_cli_write(fd, buf, len) != 0 || fsync(fd) != 0) {
 		e = errno;
 		(void) close(fd);
-		(void) unlinkat(d->cd_fd, *tmpp, 0);
-		errno = e;
-		return (-1);
+	} else if (close(fd) != 0) {	/* closed, if it failed: not again */
+		e = errno;
+	} else {
+		return (0);
 	}
-	return (0);
+	(void) unlinkat(d->cd_fd, *tmpp, 0);
+	errno = e;
+	return (-1);
 }
 
 /*

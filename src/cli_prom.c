@@ -4,21 +4,30 @@
  * tracing began (md_prom.c), for a node exporter's textfile collector.
  *
  * FILE is data, not a script: its directory may belong to the service
- * that reads it (Debian's node exporter owns its textfile directory, as
- * user prometheus), so it is not held to -o's rules.  What must not happen
- * is root writing through a link someone placed: the directory is opened
- * once, without following a link at its end (cli_dir.c), and each
- * exposition is written to a fresh name made exclusively there (a dot
- * first, not ending in .prom: the collector passes it over), then renamed
- * onto FILE's name within that directory.  A reader sees a whole
- * exposition or the one before, never part of one.  A link someone placed
- * at FILE's name is replaced by the rename, never written through.  A
- * write that fails is said, and tracing goes on; the next interval tries
- * again (in the directory of that name again, if the one opened was
- * removed).
+ * that reads it (user prometheus), so it is not held to -o's rules; but
+ * every directory above it, and every link on the way, is (cli_dir.c,
+ * MD_CLI_DIR_ABOVE), at the start and whenever the directory is opened
+ * again: the owner of a directory above could swap what is in it for a
+ * link to one of root's.  What must not happen is root writing through a
+ * link someone placed: the directory is opened once, without following a
+ * link at its end, and each exposition is written to a fresh name made
+ * exclusively there (a dot first, not ending in .prom: the collector
+ * passes it over), then renamed onto FILE's name within that directory.
+ * A reader sees a whole exposition or the one before, never part of one.
+ * A link someone placed at FILE's name is replaced by the rename, never
+ * written through; but what is at FILE must be a regular file (or a link
+ * to one, or to nothing): a device, a FIFO, a socket or a directory there
+ * (--prometheus /dev/null, or /dev/stdout, a link to a pipe) is refused,
+ * never replaced.  A write that fails is said, and tracing goes on; the
+ * next interval tries again (in the directory of that name again, if the
+ * one opened was removed).
+ *
+ * Bounded (SPEC 8.3): at most --max-series series, the busiest, and
+ * series idle for --evict intervals let go (md_prom_bound()).
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +90,46 @@ md_prom_help(const md_cli_opts_t *o, const md_metric_t *m)
 	return (md_cli_mclose(f, &h) == 0 ? h : NULL);
 }
 
+/* What a file of mode m is, for messages. */
+static const char *
+md_cli_prom_kind(mode_t m)
+{
+	if (S_ISCHR(m))
+		return ("a character device");
+	if (S_ISBLK(m))
+		return ("a block device");
+	if (S_ISFIFO(m))
+		return ("a FIFO");
+	if (S_ISSOCK(m))
+		return ("a socket");
+	if (S_ISDIR(m))
+		return ("a directory");
+	return ("no regular file");
+}
+
+/*
+ * What is at FILE's name may be replaced: nothing, a regular file, or a
+ * link to one or to nothing.  Else EPERM, and why says what is there.
+ */
+static int
+md_cli_prom_what(md_cli_prom_t *cp, char *why, size_t whylen)
+{
+	struct stat st;
+
+	if (fstatat(cp->cp_dir.cd_fd, cp->cp_base, &st,
+	    AT_SYMLINK_NOFOLLOW) != 0)
+		return (errno == ENOENT ? 0 : errno);
+	if (S_ISLNK(st.st_mode) && fstatat(cp->cp_dir.cd_fd, cp->cp_base,
+	    &st, 0) != 0)
+		return (0);	/* a link to nothing: replaced */
+	if (S_ISREG(st.st_mode))
+		return (0);
+	(void) snprintf(why, whylen, "%s is there, not a regular file: FILE "
+	    "is replaced at every interval's end, and only a regular file "
+	    "may be", md_cli_prom_kind(st.st_mode));
+	return (EPERM);
+}
+
 /*
  * Set up FILE's exposition for the request's values (nkeys -s fields,
  * function fn): the names checked (a usage error: status 2), FILE's
@@ -108,13 +157,14 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
 	}
 	cp->cp_prom = md_prom_new(name, help, o->o_sfields, o->o_nsfields, fn,
 	    &err);
-	free(name);
+	cp->cp_name = name;
 	free(help);
 	if (cp->cp_prom == NULL) {
 		md_cli_err(o, "--prometheus: %s", err.mde_msg);
 		return (err.mde_code == MD_ERR_NOMEM ? MD_CLI_ERROR :
 		    md_cli_usage(o));
 	}
+	md_prom_bound(cp->cp_prom, o->o_maxseries, o->o_evict);
 	cp->cp_base = slash == NULL ? o->o_promfile : slash + 1;
 	dir = slash == NULL ? strdup(".") : slash == o->o_promfile ?
 	    strdup("/") : strndup(o->o_promfile, (size_t)(slash -
@@ -125,9 +175,17 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		free(dir);
 		return (dir == NULL ? MD_CLI_ERROR : md_cli_usage(o));
 	}
-	e = md_cli_dir_open(&cp->cp_dir, dir, 0, why, sizeof (why));
+	e = md_cli_dir_open(&cp->cp_dir, dir, MD_CLI_DIR_ABOVE, why,
+	    sizeof (why));
 	free(dir);
-	if (e != 0) {
+	if (e == EPERM) {
+		md_cli_err(o, "--prometheus \"%s\": %s: FILE's own directory "
+		    "may be another user's, but no directory above it and no "
+		    "link on the way (meta-d(1), --prometheus)", o->o_promfile,
+		    why);
+		return (MD_CLI_ERROR);
+	}
+	if (e != 0 || (e = md_cli_prom_what(cp, why, sizeof (why))) != 0) {
 		md_cli_err(o, "--prometheus \"%s\": %s%s%s", o->o_promfile,
 		    why, e == EPERM ? "" : ": ", e == EPERM ? "" : strerror(e));
 		return (MD_CLI_ERROR);
@@ -159,7 +217,7 @@ md_cli_prom_reopen(md_cli_prom_t *cp)
 	md_cli_dir_t d;
 
 	if (fstat(cp->cp_dir.cd_fd, &st) != 0 || st.st_nlink > 0 ||
-	    md_cli_dir_open(&d, cp->cp_dir.cd_path, 0, why,
+	    md_cli_dir_open(&d, cp->cp_dir.cd_path, MD_CLI_DIR_ABOVE, why,
 	    sizeof (why)) != 0)
 		return (-1);
 	md_cli_dir_close(&cp->cp_dir, 0);
@@ -167,9 +225,13 @@ md_cli_prom_reopen(md_cli_prom_t *cp)
 	return (0);
 }
 
-/* text (len bytes) written as a fresh file, renamed onto FILE's name. */
+/*
+ * text (len bytes) written as a fresh file, renamed onto FILE's name, if
+ * what is there may be replaced (why says what is there, if not).
+ */
 static int
-md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len)
+md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len, char *why,
+    size_t whylen)
 {
 	char *tmp = NULL;
 	int fd, e;
@@ -179,10 +241,13 @@ md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len)
 		e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp, &fd);
 	if (e != 0)
 		return (e);
-	if (md_cli_write(fd, text, len) != 0 || close(fd) != 0) {
+	if (md_cli_write(fd, text, len) != 0) {
 		e = errno;
 		(void) close(fd);
-	} else if (renameat(cp->cp_dir.cd_fd, tmp, cp->cp_dir.cd_fd,
+	} else if (close(fd) != 0) {	/* never closed twice */
+		e = errno;
+	} else if ((e = md_cli_prom_what(cp, why, whylen)) == 0 &&
+	    renameat(cp->cp_dir.cd_fd, tmp, cp->cp_dir.cd_fd,
 	    cp->cp_base) != 0) {
 		e = errno;
 	}
@@ -200,6 +265,7 @@ void
 md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
     uint64_t drops, uint64_t errors)
 {
+	char why[MD_ERRMSGLEN];
 	md_error_t err;
 	size_t len;
 	char *text;
@@ -212,10 +278,19 @@ md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		md_cli_err(o, "--prometheus: %s", err.mde_msg);
 		return;
 	}
-	if ((e = md_cli_prom_put(cp, text, len)) != 0)
+	why[0] = '\0';
+	if ((e = md_cli_prom_put(cp, text, len, why, sizeof (why))) != 0)
 		md_cli_err(o, "--prometheus: write \"%s\": %s (tracing goes "
-		    "on)", cp->cp_file, strerror(e));
+		    "on)", cp->cp_file, e == EPERM ? why : strerror(e));
 	free(text);
+	if (md_prom_left_out(cp->cp_prom) > 0 && !cp->cp_saidmax) {
+		cp->cp_saidmax = 1;
+		md_cli_err(o, "--prometheus: more than %zu series: \"%s\" holds "
+		    "the %zu with the largest counts, and counts the samples "
+		    "of the others in %s_series_dropped (--max-series)",
+		    o->o_maxseries, cp->cp_file, o->o_maxseries,
+		    cp->cp_name);
+	}
 }
 
 void
@@ -223,5 +298,7 @@ md_cli_prom_close(md_cli_prom_t *cp)
 {
 	md_prom_free(cp->cp_prom);
 	cp->cp_prom = NULL;
+	free(cp->cp_name);
+	cp->cp_name = NULL;
 	md_cli_dir_close(&cp->cp_dir, 0);
 }

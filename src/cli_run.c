@@ -12,28 +12,58 @@
  *    adds each snapshot into its own copy), so each interval's value is
  *    the difference of two snapshots, record by record (md_series.c).
  *    dtrace_work() takes the snapshot; nothing is removed from the
- *    aggregation (a walk's REMOVE deletes a key from the maps, and the
- *    events between the read and the delete with it: measured, up to
- *    half of them at 100 ms).
+ *    aggregation while it can still change (a walk's REMOVE deletes a key
+ *    from the maps, and the events between the read and the delete with
+ *    it: measured, up to half of them at 100 ms).
  *  - min and max are no sums.  For them the script's key begins with the
  *    interval's number, (timestamp - T0) / interval, T0 noted by a BEGIN
  *    clause (mdq_keyinterval): the kernel puts each event in its
- *    interval.  At the end of interval k (by this clock, which starts
+ *    interval.  Once interval k has ended (by this clock, which starts
  *    after BEGIN ran, so that kernel's interval k has ended), the records
  *    of intervals up to k are read, printed and removed: nothing can land
- *    in them any more, so the removal loses nothing.  The other ways,
- *    bumping the aggregation's generation from outside, or a clear() in a
- *    clause the consumer fires, lost events at each boundary.
+ *    in them any more, so the removal loses nothing.
  *
- * Time.  The first interval starts when dtrace_go() returns; each lasts
- * -i (1 s by default); -T ends tracing that long after the start, and
- * SIGINT, SIGTERM and SIGHUP at once: the interval in progress is printed
- * with its true duration, and meta-d exits 0.  A write to standard output
- * that fails (it was closed) ends tracing too, with status 1 and no word.
+ * A flood of keys.  Any user names a process as often as it likes, so a
+ * run must outlive a flood of short-lived keys.  dtrace's aggregation is
+ * bounded (aggsize: what it cannot hold is a drop), and a key that has had
+ * no event for --evict intervals (60 by default) is taken out of it
+ * (MD_DT_EVICT), with what came in since it was read (cli_dtrace.c), and
+ * forgotten here: once a flood ends, new keys are counted again.  Only an
+ * idle key is taken out; no other key loses an event.
+ *
+ * Time.  The first interval starts when dtrace_go() returns.  Intervals
+ * follow the clock: the ends are T0 + k * -i, and a line says the time
+ * it truly covers, so that after a stop (SIGSTOP) or a read that fell
+ * behind the next line covers the whole gap, one longer interval, never a
+ * burst of short ones (a read within MD_RUN_SLACK of its end is on time).
+ * -T ends tracing that long after the start, by the wall.
+ *
+ * Signals and ends.  SIGINT, SIGTERM and SIGHUP end tracing: the handler
+ * notes it and writes a byte to a pipe that every wait watches (poll()),
+ * so that no signal is missed between a test and a sleep.  The interval
+ * in progress is printed, with its true duration; standard output is
+ * then closed (its reader has all there is) and only then are the probes
+ * detached, which the kernel can take tens of seconds over (about 40 ms
+ * a probe here, one after another): a detach past 2 s says so.  A write
+ * to standard output waits for it while it takes nothing, but not past
+ * 2 s after a signal (status 1).  A second signal, or one while
+ * detaching, ends meta-d at once: a copy of the process (_Fork(), which a
+ * handler may call) holds the probes and finishes the detach, quietly,
+ * out of the terminal's way, while meta-d itself exits (the kernel would
+ * otherwise keep an exiting process until its probes were let go).  A
+ * write to standard output that fails (it was closed) ends tracing too,
+ * with status 1 and no word.
+ *
+ * stderr.  Run-time errors and drops are said as dtrace words them, at
+ * most MD_RUN_MAXMSGS lines an interval, then one line with how many
+ * more: a program can make hundreds of thousands a second.  The counts
+ * in the lines are exact.
  */
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,26 +74,116 @@
 #include "cli.h"
 
 #define	MD_RUN_SECOND	1000000000ULL
+#define	MD_RUN_MS	1000000ULL
 #define	MD_RUN_GRACE	2000000ULL	/* ns after an interval's end */
 					/* before min, max read it */
 #define	MD_RUN_POLL	10000000ULL	/* ns between dtrace's polls */
+#define	MD_RUN_SLACK	5000000ULL	/* a read this late is on time */
+#define	MD_RUN_PATIENCE	(2 * MD_RUN_SECOND)	/* a stdout's, after a */
+						/* signal; a detach's */
+#define	MD_RUN_MAXMSGS	10		/* errors and drops said a */
+					/* interval, at most */
 
-static volatile sig_atomic_t md_run_signal;	/* INT, TERM or HUP came */
+#ifndef	PIPE_BUF
+#define	PIPE_BUF	512
+#endif
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && \
+	__GLIBC_MINOR__ >= 34))
+extern pid_t _Fork(void);	/* glibc declares it for _GNU_SOURCE only */
+#define	MD_RUN_FORK()	_Fork()
+#elif defined(__FreeBSD__) && __FreeBSD_version >= 1301000
+#define	MD_RUN_FORK()	_Fork()
+#else
+#define	MD_RUN_FORK()	fork()
+#endif
+
+/*
+ * What the signal handler shares with the rest, and all it touches: the
+ * first signal, whether the probes are being detached, the status to end
+ * with now, the pipe it wakes the waits by, where to say a slow detach.
+ */
+static volatile sig_atomic_t md_run_sig;
+static volatile sig_atomic_t md_run_detaching;
+static volatile sig_atomic_t md_run_status = MD_CLI_ERROR;
+static struct timespec md_run_sigts;	/* when the first came */
+static int md_run_wake[2] = { -1, -1 };
+static int md_run_errfd = 2;
+
+static const char md_run_slowmsg[] = "meta-d: --run: the values are all "
+	"out; the kernel is still detaching dtrace's probes (it takes its "
+	"time with many): a signal ends meta-d now\n";
 
 /* A monotonic clock in nanoseconds: the intervals' (D's timestamp's). */
+static uint64_t
+md_run_ns(const struct timespec *ts)
+{
+	return ((uint64_t)ts->tv_sec * MD_RUN_SECOND + (uint64_t)ts->tv_nsec);
+}
+
 static uint64_t
 md_run_now(void)
 {
 	struct timespec ts;
 
 	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+	return (md_run_ns(&ts));
+}
+
+/*
+ * A second signal (or one while detaching): meta-d ends now, with the
+ * status it has earned.  A copy of it (made as a handler may: _Fork(),
+ * where there is one) goes on where it was, with nothing more to say, and
+ * lets the probes go; the kernel would keep meta-d itself until they are.
+ */
+static void
+md_run_abandon(void)
+{
+	struct sigaction sa;
+	int null;
+
+	if (MD_RUN_FORK() != 0)
+		_exit(md_run_status);
+	(void) setsid();
+	(void) memset(&sa, 0, sizeof (sa));
+	sa.sa_handler = SIG_IGN;
+	(void) sigaction(SIGINT, &sa, NULL);
+	(void) sigaction(SIGTERM, &sa, NULL);
+	(void) sigaction(SIGHUP, &sa, NULL);
+	(void) sigaction(SIGALRM, &sa, NULL);
+	if ((null = open("/dev/null", O_RDWR)) >= 0) {
+		(void) dup2(null, STDOUT_FILENO);
+		(void) dup2(null, STDERR_FILENO);
+		(void) dup2(null, md_run_errfd);
+		if (null > STDERR_FILENO && null != md_run_errfd)
+			(void) close(null);
+	}
 }
 
 static void
 md_run_onsignal(int sig)
 {
-	md_run_signal = sig;
+	int e = errno;
+
+	if (md_run_sig != 0 || md_run_detaching)
+		md_run_abandon();
+	else
+		(void) clock_gettime(CLOCK_MONOTONIC, &md_run_sigts);
+	md_run_sig = sig;
+	if (md_run_wake[1] >= 0)
+		(void) write(md_run_wake[1], "", 1);
+	errno = e;
+}
+
+/* The detach is slow: said once, from the alarm. */
+static void
+md_run_onalarm(int sig)
+{
+	int e = errno;
+
+	(void) sig;
+	(void) write(md_run_errfd, md_run_slowmsg, sizeof (md_run_slowmsg) - 1);
+	errno = e;
 }
 
 /* A failure of the run's own, in err: -1. */
@@ -85,13 +205,27 @@ typedef struct md_run {
 	md_aggfn_t		ru_fn;
 	int			ru_bykey;	/* min, max: by interval key */
 	uint64_t		ru_upto;	/* their intervals read: < this */
+	uint64_t		ru_interval;	/* -i, ns */
+	uint64_t		ru_duration;	/* -T, ns, or 0 */
 	uint64_t		ru_drops;	/* in the interval */
 	uint64_t		ru_errors;
+	uint64_t		ru_said;	/* their lines said, unsaid */
+	uint64_t		ru_unsaid;
 	int64_t			*ru_delta;	/* a record's part */
 	size_t			ru_ndelta;
 	md_cli_prom_t		ru_prom;	/* --prometheus */
 	md_error_t		ru_err;
 } md_run_t;
+
+/* A line of dtrace's about errors or drops: said, within the bound. */
+static void
+md_run_say(md_run_t *ru, const char *msg)
+{
+	if (ru->ru_said++ < MD_RUN_MAXMSGS)
+		md_cli_err(ru->ru_o, "%s", msg);
+	else
+		ru->ru_unsaid++;
+}
 
 static void
 md_run_ondrop(void *arg, uint64_t n, const char *msg)
@@ -99,7 +233,7 @@ md_run_ondrop(void *arg, uint64_t n, const char *msg)
 	md_run_t *ru = arg;
 
 	ru->ru_drops += n;
-	md_cli_err(ru->ru_o, "%s", msg);
+	md_run_say(ru, msg);
 }
 
 static void
@@ -108,14 +242,27 @@ md_run_onerror(void *arg, const char *msg)
 	md_run_t *ru = arg;
 
 	ru->ru_errors++;
-	md_cli_err(ru->ru_o, "%s", msg);
+	md_run_say(ru, msg);
+}
+
+/* The value of record r, or its part d of the interval, added. */
+static int
+md_run_add(md_run_t *ru, const md_dt_rec_t *r, const int64_t *d)
+{
+	md_value_t v = { r->dr_fn, r->dr_quant, d, r->dr_ndata };
+
+	if (md_values_add(ru->ru_values, r->dr_keys, r->dr_keylens, &v,
+	    &ru->ru_err) != 0 || md_cli_prom_add(&ru->ru_prom, r->dr_keys,
+	    r->dr_keylens, &v, &ru->ru_err) != 0)
+		return (-1);
+	return (0);
 }
 
 /* A record of min or max, keyed by interval first: read once it ended. */
 static int
 md_run_bykey(md_run_t *ru, const md_dt_rec_t *r)
 {
-	md_value_t v = { r->dr_fn, r->dr_quant, r->dr_data, r->dr_ndata };
+	md_dt_rec_t k = *r;
 	uint64_t e;
 	char *end;
 
@@ -124,19 +271,21 @@ md_run_bykey(md_run_t *ru, const md_dt_rec_t *r)
 	e = strtoull(r->dr_keys[0], &end, 10);
 	if (e >= ru->ru_upto)
 		return (MD_DT_NEXT);
-	if (md_values_add(ru->ru_values, r->dr_keys + 1, r->dr_keylens + 1,
-	    &v, &ru->ru_err) != 0 || md_cli_prom_add(&ru->ru_prom,
-	    r->dr_keys + 1, r->dr_keylens + 1, &v, &ru->ru_err) != 0)
-		return (-1);
-	return (MD_DT_REMOVE);
+	k.dr_keys++;
+	k.dr_keylens++;
+	return (md_run_add(ru, &k, r->dr_data) != 0 ? -1 : MD_DT_REMOVE);
 }
 
-/* Each record of a snapshot: its part of the interval, if it has one. */
+/*
+ * Each record of a snapshot: its part of the interval, if it has one; a
+ * record idle for --evict intervals is taken out, and once out (dr_final)
+ * its last part counted and the record forgotten.
+ */
 static int
 md_run_record(const md_dt_rec_t *r, void *arg)
 {
 	md_run_t *ru = arg;
-	md_value_t v = { r->dr_fn, r->dr_quant, NULL, r->dr_ndata };
+	const md_cli_opts_t *o = ru->ru_o;
 	int64_t *d;
 	int changed;
 
@@ -154,15 +303,20 @@ md_run_record(const md_dt_rec_t *r, void *arg)
 		ru->ru_delta = d;
 		ru->ru_ndelta = r->dr_ndata;
 	}
-	v.mv_data = ru->ru_delta;
 	if ((changed = md_series_delta(ru->ru_series, r->dr_key,
 	    r->dr_keylen, r->dr_gen, r->dr_fn, r->dr_data, ru->ru_delta,
 	    r->dr_ndata, &ru->ru_err)) < 0)
 		return (-1);
-	if (changed && (md_values_add(ru->ru_values, r->dr_keys,
-	    r->dr_keylens, &v, &ru->ru_err) != 0 || md_cli_prom_add(
-	    &ru->ru_prom, r->dr_keys, r->dr_keylens, &v, &ru->ru_err) != 0))
+	if (changed && md_run_add(ru, r, ru->ru_delta) != 0)
 		return (-1);
+	if (r->dr_final) {
+		(void) md_series_forget(ru->ru_series, r->dr_key,
+		    r->dr_keylen);
+		return (MD_DT_NEXT);
+	}
+	if (!changed && o->o_evict > 0 && md_series_idle(ru->ru_series,
+	    r->dr_key, r->dr_keylen) >= o->o_evict)
+		return (MD_DT_EVICT);
 	return (MD_DT_NEXT);
 }
 
@@ -273,47 +427,128 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 		md_cli_err(ru->ru_o, "--run: %s", msg);
 		return (-1);
 	}
+	if (ru->ru_o->o_verbose)
+		md_cli_err(ru->ru_o, "--run: %s", md_dt_reader(ru->ru_dt));
 	return (0);
 }
 
+/* The bytes a signal wrote to the pipe, read: it was seen. */
+static void
+md_run_drain(void)
+{
+	char buf[64];
+
+	while (read(md_run_wake[0], buf, sizeof (buf)) > 0)
+		continue;
+}
+
+/* ns as poll()'s milliseconds, rounded up (at most a day). */
+static int
+md_run_ms(uint64_t ns)
+{
+	uint64_t ms = (ns + MD_RUN_MS - 1) / MD_RUN_MS;
+
+	return (ms > 86400000 ? 86400000 : (int)ms);
+}
+
 /*
- * Sleep until the monotonic time t (ns), or a signal; while dtrace asks
+ * Wait until the monotonic time t (ns), or a signal; while dtrace asks
  * for polls (md_dt_poll(): it learns what it reads), in steps of 10 ms.
  */
 static void
-md_run_sleep(md_run_t *ru, uint64_t t)
+md_run_wait(md_run_t *ru, uint64_t t)
 {
+	struct pollfd pfd;
 	uint64_t now, ns;
-	struct timespec ts;
-	int poll = 1;
+	int poll_dt = 1;
 
-	while (!md_run_signal && (now = md_run_now()) < t) {
-		if (poll && (poll = md_dt_poll(ru->ru_dt)) != 0 &&
+	pfd.fd = md_run_wake[0];
+	pfd.events = POLLIN;
+	while (!md_run_sig && (now = md_run_now()) < t) {
+		if (poll_dt && (poll_dt = md_dt_poll(ru->ru_dt)) != 0 &&
 		    (now = md_run_now()) >= t)
 			break;
 		ns = t - now;
-		if (poll && ns > MD_RUN_POLL)
+		if (poll_dt && ns > MD_RUN_POLL)
 			ns = MD_RUN_POLL;
-		ts.tv_sec = (time_t)(ns / MD_RUN_SECOND);
-		ts.tv_nsec = (long)(ns % MD_RUN_SECOND);
-		if (nanosleep(&ts, NULL) != 0 && errno != EINTR)
-			break;
+		if (poll(&pfd, 1, md_run_ms(ns)) > 0)
+			md_run_drain();
 	}
 }
 
+/*
+ * Write all of buf to the run's stdout.  While it takes nothing, wait,
+ * for as long as it takes, until a signal: then 2 s at most, from the
+ * signal.  A pipe is written PIPE_BUF bytes at a time, once poll() says
+ * it has room, so that no write blocks past that.  Returns 0, -1 when
+ * the write failed (the reader went: no word), -2 when the time ran out.
+ */
+static int
+md_run_write(md_run_t *ru, const char *buf, size_t len)
+{
+	struct pollfd pfd[2];
+	uint64_t limit, now;
+	ssize_t n;
+	int r;
+
+	pfd[0].fd = ru->ru_fd;
+	pfd[0].events = POLLOUT;
+	pfd[1].fd = md_run_wake[0];
+	pfd[1].events = POLLIN;
+	while (len > 0) {
+		limit = md_run_sig ? md_run_ns(&md_run_sigts) +
+		    MD_RUN_PATIENCE : 0;
+		if (limit != 0 && (now = md_run_now()) >= limit)
+			return (-2);
+		r = poll(pfd, limit != 0 ? 1 : 2, limit != 0 ?
+		    md_run_ms(limit - now) : -1);
+		if (r < 0 && errno != EINTR)
+			return (-1);
+		if (r > 0 && limit == 0 && pfd[1].revents != 0)
+			md_run_drain();
+		if (r <= 0 || pfd[0].revents == 0)
+			continue;
+		if ((n = write(ru->ru_fd, buf, len < PIPE_BUF ? len :
+		    PIPE_BUF)) < 0) {
+			if (errno == EINTR || errno == EAGAIN ||
+			    errno == EWOULDBLOCK)
+				continue;
+			return (-1);
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return (0);
+}
+
 /* SIGINT, SIGTERM and SIGHUP end tracing: noted, not fatal. */
-static void
+static int
 md_run_signals(struct sigaction *old)
 {
-	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sig[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
 	struct sigaction sa;
 	size_t i;
 
+	if (pipe(md_run_wake) != 0)
+		return (-1);
+	for (i = 0; i < 2; i++) {
+		(void) fcntl(md_run_wake[i], F_SETFL, O_NONBLOCK |
+		    fcntl(md_run_wake[i], F_GETFL));
+		(void) fcntl(md_run_wake[i], F_SETFD, FD_CLOEXEC);
+	}
+	md_run_sig = 0;
+	md_run_detaching = 0;
+	md_run_status = MD_CLI_ERROR;
 	(void) memset(&sa, 0, sizeof (sa));
-	sa.sa_handler = md_run_onsignal;
 	(void) sigemptyset(&sa.sa_mask);
-	for (i = 0; i < 3; i++)
+	sa.sa_flags = SA_RESTART;	/* libdtrace's calls go on; the */
+					/* waits here see the pipe */
+	for (i = 0; i < 4; i++) {
+		sa.sa_handler = sig[i] == SIGALRM ? md_run_onalarm :
+		    md_run_onsignal;
 		(void) sigaction(sig[i], &sa, &old[i]);
+	}
+	return (0);
 }
 
 static void
@@ -322,23 +557,25 @@ md_run_unsignals(const struct sigaction *old)
 	(void) sigaction(SIGINT, &old[0], NULL);
 	(void) sigaction(SIGTERM, &old[1], NULL);
 	(void) sigaction(SIGHUP, &old[2], NULL);
+	(void) sigaction(SIGALRM, &old[3], NULL);
+	(void) close(md_run_wake[0]);
+	(void) close(md_run_wake[1]);
+	md_run_wake[0] = md_run_wake[1] = -1;
 }
 
 /*
- * One interval's end: dtrace drained and read, the records of the
- * interval turned into its line, and the line written.  last: tracing
- * has stopped, all that is left is this interval's.  Returns 0, 1 when
- * dtrace stopped by itself, -1 with the message said (or, for a write
- * that failed, not).
+ * One interval's end: dtrace drained and read (the records of min and max
+ * up to ru_upto), the records of the interval turned into its line, and
+ * the line written.  Returns 0, 1 when dtrace stopped by itself, -1 with
+ * the message said (or, for a write that failed, not).
  */
 static int
-md_run_interval(md_run_t *ru, double start, double duration, int last)
+md_run_interval(md_run_t *ru, double start, double duration)
 {
 	char msg[MD_ERRMSGLEN], *line;
 	size_t len;
-	int st;
+	int st, w;
 
-	ru->ru_upto = last ? UINT64_MAX : ru->ru_upto + 1;
 	if ((st = md_dt_interval(ru->ru_dt, md_run_record, ru, msg,
 	    sizeof (msg))) < 0) {
 		if (ru->ru_err.mde_msg[0] != '\0')
@@ -352,15 +589,39 @@ md_run_interval(md_run_t *ru, double start, double duration, int last)
 		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
 		return (-1);
 	}
+	if (ru->ru_unsaid > 0)
+		md_cli_err(ru->ru_o, "--run: and %llu more lines of errors and "
+		    "drops in this interval, not shown (its line counts them "
+		    "all)", (unsigned long long)ru->ru_unsaid);
 	md_cli_prom_write(&ru->ru_prom, ru->ru_o, ru->ru_drops,
 	    ru->ru_errors);
-	ru->ru_drops = ru->ru_errors = 0;
-	if (md_cli_write(ru->ru_fd, line, len) != 0) {
-		free(line);
-		return (-1);	/* stdout closed: an end, without a word */
-	}
+	ru->ru_drops = ru->ru_errors = ru->ru_said = ru->ru_unsaid = 0;
+	w = md_run_write(ru, line, len);
 	free(line);
+	if (w == -2)
+		md_cli_err(ru->ru_o, "--run: standard output took nothing for "
+		    "2 s after the signal: its last line is lost");
+	if (w != 0)
+		return (-1);	/* stdout closed: an end, without a word */
 	return (st == MD_DT_DONE);
+}
+
+/*
+ * The end of the interval that began at start and should end at planned
+ * (ns): planned, if it is read on time; when it is not (meta-d was
+ * stopped, or fell behind), now, so that the line says the time it truly
+ * covers.
+ */
+static uint64_t
+md_run_boundary(const md_run_t *ru, uint64_t planned)
+{
+	uint64_t now = md_run_now(), slack = ru->ru_interval / 20;
+
+	if (slack > MD_RUN_SLACK)
+		slack = MD_RUN_SLACK;
+	if (now >= planned && now - planned <= slack)
+		return (planned);
+	return (now);
 }
 
 /*
@@ -368,27 +629,29 @@ md_run_interval(md_run_t *ru, double start, double duration, int last)
  * end, or an error.  Returns the exit status.
  */
 static int
-md_run_loop(md_run_t *ru, uint64_t interval, uint64_t duration)
+md_run_loop(md_run_t *ru)
 {
-	uint64_t t0 = md_run_now(), start, end, next;
+	uint64_t t0 = md_run_now(), iv = ru->ru_interval, start = t0, b;
+	uint64_t end = ru->ru_duration != 0 ? t0 + ru->ru_duration :
+	    UINT64_MAX, planned, k = 1;
 	double wall0 = md_cli_seconds(CLOCK_REALTIME);
 	int st = 0, last = 0;
 
-	for (start = t0; st == 0 && !last; start = next) {
-		next = start + interval;
-		end = duration != 0 ? t0 + duration : UINT64_MAX;
-		if (next >= end)
-			next = end;
-		md_run_sleep(ru, next);
-		if (md_run_signal || next == end) {
-			next = md_run_now() < next ? md_run_now() : next;
+	while (st == 0 && !last) {
+		planned = k > (end - t0) / iv ? end : t0 + k * iv;
+		md_run_wait(ru, planned);
+		b = md_run_boundary(ru, planned);
+		if (md_run_sig || b >= end) {
 			(void) md_dt_stop(ru->ru_dt);
 			last = 1;
-		} else if (ru->ru_bykey) {
-			md_run_sleep(ru, next + MD_RUN_GRACE);
+		} else if (ru->ru_bykey && b == planned) {
+			md_run_wait(ru, b + MD_RUN_GRACE);
 		}
+		ru->ru_upto = last ? UINT64_MAX : (b - t0) / iv;
 		st = md_run_interval(ru, wall0 + (double)(start - t0) / 1e9,
-		    (double)(next - start) / 1e9, last);
+		    (double)(b - start) / 1e9);
+		start = b;
+		k = (b - t0) / iv + 1;	/* the next end after it */
 	}
 	if (st > 0 && !last) {	/* dtrace's own end, not -T's or ours */
 		md_cli_err(ru->ru_o, "--run: dtrace stopped tracing");
@@ -413,12 +676,67 @@ md_run_eof(int fd)
 	}
 }
 
+/*
+ * The probes let go (md_dt_close()), which the kernel may take its time
+ * over: past 2 s, an alarm says so, and from then on (as from the start
+ * of the detach) a signal ends meta-d at once (md_run_abandon()).
+ */
+static void
+md_run_detach(md_run_t *ru)
+{
+	uint64_t t0 = md_run_now();
+
+	md_run_detaching = 1;
+	(void) alarm(2);
+	md_dt_close(ru->ru_dt);
+	ru->ru_dt = NULL;
+	(void) alarm(0);
+	if (md_run_now() - t0 >= MD_RUN_PATIENCE)
+		md_cli_err(ru->ru_o, "--run: dtrace's probes let go after "
+		    "%.1f s", (double)(md_run_now() - t0) / 1e9);
+}
+
+/* The run's pieces, as md_cli_run() set them up, let go. */
+static void
+md_run_free(md_run_t *ru)
+{
+	md_values_free(ru->ru_values);
+	md_series_free(ru->ru_series);
+	md_cli_prom_close(&ru->ru_prom);
+	free(ru->ru_delta);
+}
+
+/* The run of r: set up, traced, ended.  Returns the exit status. */
+static int
+md_run_go(md_run_t *ru, const md_result_t *r)
+{
+	const md_cli_opts_t *o = ru->ru_o;
+	int rv;
+
+	if ((ru->ru_values = md_values_new(r->mdr_nkeys, r->mdr_fn,
+	    &ru->ru_err)) == NULL || (ru->ru_series = md_series_new(
+	    &ru->ru_err)) == NULL) {
+		md_cli_err(o, "--run: %s", ru->ru_err.mde_msg);
+		return (MD_CLI_ERROR);
+	}
+	if (md_run_start(ru, r) != 0) {
+		rv = MD_CLI_ERROR;
+	} else {
+		rv = md_run_loop(ru);
+		md_run_status = rv;
+		md_run_eof(ru->ru_fd);
+	}
+	if (ru->ru_dt != NULL)
+		md_run_detach(ru);
+	return (rv);
+}
+
 int
 md_cli_run(md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
 	const md_request_t *req = j->cj_req;
-	struct sigaction old[3];
+	struct sigaction old[4];
 	uint64_t interval = MD_RUN_SECOND, duration = 0;
 	md_result_t *r;
 	md_run_t ru;
@@ -428,6 +746,8 @@ md_cli_run(md_cli_job_t *j)
 		md_cli_err(o, "--run: %s", md_dt_missing());
 		return (md_cli_usage(o));
 	}
+	if (md_cli_writable(j->cj_fd) != 0)
+		return (MD_CLI_ERROR);	/* stdout closed: no word */
 	if (md_run_ownopt(req) != NULL) {
 		md_cli_err(o, "--run: -x %s: --run reads the aggregation at the "
 		    "end of each interval (-i) and drains dtrace every 10 ms "
@@ -446,32 +766,24 @@ md_cli_run(md_cli_job_t *j)
 	ru.ru_o = o;
 	ru.ru_fd = j->cj_fd;
 	ru.ru_fn = r->mdr_fn;
+	ru.ru_interval = interval;
+	ru.ru_duration = duration;
+	ru.ru_bykey = r->mdr_fn == MD_AGG_MIN || r->mdr_fn == MD_AGG_MAX;
+	md_run_errfd = fileno(o->o_err);
 	if (o->o_promfile != NULL && (rv = md_cli_prom_open(&ru.ru_prom, o,
 	    j->cj_m, r->mdr_fn)) != 0) {
 		md_cli_prom_close(&ru.ru_prom);
 		md_result_free(r);
 		return (rv);
 	}
-	ru.ru_bykey = r->mdr_fn == MD_AGG_MIN || r->mdr_fn == MD_AGG_MAX;
-	md_run_signal = 0;
-	md_run_signals(old);
-	if ((ru.ru_values = md_values_new(r->mdr_nkeys, r->mdr_fn,
-	    &ru.ru_err)) == NULL || (ru.ru_series = md_series_new(
-	    &ru.ru_err)) == NULL) {
-		md_cli_err(o, "--run: %s", ru.ru_err.mde_msg);
-		rv = MD_CLI_ERROR;
-	} else if (md_run_start(&ru, r) != 0) {
+	if (md_run_signals(old) != 0) {
+		md_cli_err(o, "--run: pipe: %s", strerror(errno));
 		rv = MD_CLI_ERROR;
 	} else {
-		rv = md_run_loop(&ru, interval, duration);
-		md_run_eof(ru.ru_fd);
+		rv = md_run_go(&ru, r);
+		md_run_unsignals(old);
 	}
-	md_dt_close(ru.ru_dt);
-	md_run_unsignals(old);
-	md_values_free(ru.ru_values);
-	md_series_free(ru.ru_series);
-	md_cli_prom_close(&ru.ru_prom);
-	free(ru.ru_delta);
+	md_run_free(&ru);
 	md_result_free(r);
 	return (rv);
 }
