@@ -451,6 +451,7 @@ check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus
 	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/hostile.sh ./meta-d
 
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.

@@ -11,8 +11,9 @@
 #	clang	 clang with ASan and UBSan (the sanitizer builds, the fuzzers)
 #	valgrind valgrind
 #	prometheus promtool, Prometheus and its node exporter, which
-#		 tests/prom.sh starts on 127.0.0.1 (make check-run), and
-#		 python3, which asks them
+#		 tests/prom.sh starts on 127.0.0.1 (make check-run),
+#		 python3, which asks them, and jq, which tests/hostile.sh
+#		 reads --run's lines with
 #	heatmap	 what tests/heatmap.sh checks an SVG with: xmllint
 #		 (libxml2-utils), a real browser (chromium, headless) and
 #		 python3 (the PNG it renders, decoded with zlib)
@@ -63,6 +64,7 @@ lacks_prometheus() {
 	command -v prometheus-node-exporter > /dev/null 2>&1 ||
 	    echo prometheus-node-exporter
 	command -v python3 > /dev/null 2>&1 || echo python3
+	command -v jq > /dev/null 2>&1 || echo jq
 }
 
 lacks_heatmap() {

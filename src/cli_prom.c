@@ -14,13 +14,14 @@
  * exclusively there (a dot first, not ending in .prom: the collector
  * passes it over), then renamed onto FILE's name within that directory.
  * A reader sees a whole exposition or the one before, never part of one.
- * A link someone placed at FILE's name is replaced by the rename, never
- * written through; but what is at FILE must be a regular file (or a link
- * to one, or to nothing): a device, a FIFO, a socket or a directory there
- * (--prometheus /dev/null, or /dev/stdout, a link to a pipe) is refused,
- * never replaced.  A write that fails is said, and tracing goes on; the
- * next interval tries again (in the directory of that name again, if the
- * one opened was removed).
+ * What is at FILE must be a regular file (or nothing): a device, a FIFO,
+ * a socket, a directory or a symbolic link there (--prometheus /dev/null,
+ * or /dev/stdout) is refused before tracing, and at an interval's end
+ * FILE is not written (tracing goes on) while one is; nothing is ever
+ * written through a link, and nothing but a regular file replaced.  A
+ * write that fails is said, and tracing goes on; the next interval tries
+ * again (in the directory of that name again, if the one opened was
+ * removed).
  *
  * Bounded (SPEC 8.3): at most --max-series series, the busiest, and
  * series idle for --evict intervals let go (md_prom_bound()).
@@ -104,12 +105,15 @@ md_cli_prom_kind(mode_t m)
 		return ("a socket");
 	if (S_ISDIR(m))
 		return ("a directory");
+	if (S_ISLNK(m))
+		return ("a symbolic link");
 	return ("no regular file");
 }
 
 /*
- * What is at FILE's name may be replaced: nothing, a regular file, or a
- * link to one or to nothing.  Else EPERM, and why says what is there.
+ * What is at FILE's name may be replaced: nothing, or a regular file (a
+ * link, /dev/stdout among them, is not followed, nor replaced).  Else
+ * EPERM, and why says what is there.
  */
 static int
 md_cli_prom_what(md_cli_prom_t *cp, char *why, size_t whylen)
@@ -119,9 +123,6 @@ md_cli_prom_what(md_cli_prom_t *cp, char *why, size_t whylen)
 	if (fstatat(cp->cp_dir.cd_fd, cp->cp_base, &st,
 	    AT_SYMLINK_NOFOLLOW) != 0)
 		return (errno == ENOENT ? 0 : errno);
-	if (S_ISLNK(st.st_mode) && fstatat(cp->cp_dir.cd_fd, cp->cp_base,
-	    &st, 0) != 0)
-		return (0);	/* a link to nothing: replaced */
 	if (S_ISREG(st.st_mode))
 		return (0);
 	(void) snprintf(why, whylen, "%s is there, not a regular file: FILE "
@@ -205,21 +206,24 @@ md_cli_prom_add(md_cli_prom_t *cp, const char *const *keys,
 /*
  * FILE's directory, removed while tracing (rm -r, a package purged and
  * installed again), opened again by its name as at the start (its last
- * name no link): if it is back, the next exposition goes there.  Only a
- * directory that is gone (no link left to it) is given up; one renamed
- * is still the one opened.  Returns 0 if the directory is another now.
+ * name no link, no directory above it another user's): if it is back,
+ * the next exposition goes there.  Only a directory that is gone (no link
+ * left to it) is given up; one renamed is still the one opened.  Returns
+ * 0 if the directory is another now; EPERM, why saying why, if the one
+ * there now is refused; else ENOENT.
  */
 static int
-md_cli_prom_reopen(md_cli_prom_t *cp)
+md_cli_prom_reopen(md_cli_prom_t *cp, char *why, size_t whylen)
 {
-	char why[MD_ERRMSGLEN];
 	struct stat st;
 	md_cli_dir_t d;
+	int e;
 
-	if (fstat(cp->cp_dir.cd_fd, &st) != 0 || st.st_nlink > 0 ||
-	    md_cli_dir_open(&d, cp->cp_dir.cd_path, MD_CLI_DIR_ABOVE, why,
-	    sizeof (why)) != 0)
-		return (-1);
+	if (fstat(cp->cp_dir.cd_fd, &st) != 0 || st.st_nlink > 0)
+		return (ENOENT);
+	if ((e = md_cli_dir_open(&d, cp->cp_dir.cd_path, MD_CLI_DIR_ABOVE,
+	    why, whylen)) != 0)
+		return (e == EPERM ? EPERM : ENOENT);
 	md_cli_dir_close(&cp->cp_dir, 0);
 	cp->cp_dir = d;
 	return (0);
@@ -234,11 +238,12 @@ md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len, char *why,
     size_t whylen)
 {
 	char *tmp = NULL;
-	int fd, e;
+	int fd, e, r;
 
 	e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp, &fd);
-	if (e == ENOENT && md_cli_prom_reopen(cp) == 0)
-		e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp, &fd);
+	if (e == ENOENT && (r = md_cli_prom_reopen(cp, why, whylen)) != ENOENT)
+		e = r != 0 ? r : md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE,
+		    &tmp, &fd);
 	if (e != 0)
 		return (e);
 	if (md_cli_write(fd, text, len) != 0) {
@@ -280,8 +285,9 @@ md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
 	}
 	why[0] = '\0';
 	if ((e = md_cli_prom_put(cp, text, len, why, sizeof (why))) != 0)
-		md_cli_err(o, "--prometheus: write \"%s\": %s (tracing goes "
-		    "on)", cp->cp_file, e == EPERM ? why : strerror(e));
+		md_cli_err(o, "--prometheus: write \"%s\": %s%s (tracing goes "
+		    "on)", cp->cp_file, e == EPERM ? "refused: " : "",
+		    e == EPERM ? why : strerror(e));
 	free(text);
 	if (md_prom_left_out(cp->cp_prom) > 0 && !cp->cp_saidmax) {
 		cp->cp_saidmax = 1;

@@ -135,15 +135,22 @@ md_run_now(void)
  * status it has earned.  A copy of it (made as a handler may: _Fork(),
  * where there is one) goes on where it was, with nothing more to say, and
  * lets the probes go; the kernel would keep meta-d itself until they are.
+ * The copy waits until meta-d is gone (5 s at most) before it goes on:
+ * whichever process lets a probe go last waits for the kernel, and that
+ * must be the copy, not meta-d in its exit.
  */
 static void
 md_run_abandon(void)
 {
+	struct timespec ms = { 0, 1000000 };
 	struct sigaction sa;
-	int null;
+	pid_t me = getpid();
+	int null, n;
 
 	if (MD_RUN_FORK() != 0)
 		_exit(md_run_status);
+	for (n = 0; getppid() == me && n < 5000; n++)
+		(void) nanosleep(&ms, NULL);
 	(void) setsid();
 	(void) memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = SIG_IGN;
@@ -453,7 +460,8 @@ md_run_ms(uint64_t ns)
 
 /*
  * Wait until the monotonic time t (ns), or a signal; while dtrace asks
- * for polls (md_dt_poll(): it learns what it reads), in steps of 10 ms.
+ * for polls (md_dt_poll(): it learns what it reads), in steps of 10 ms,
+ * but none in the last two, so that a poll does not make the end late.
  */
 static void
 md_run_wait(md_run_t *ru, uint64_t t)
@@ -465,7 +473,8 @@ md_run_wait(md_run_t *ru, uint64_t t)
 	pfd.fd = md_run_wake[0];
 	pfd.events = POLLIN;
 	while (!md_run_sig && (now = md_run_now()) < t) {
-		if (poll_dt && (poll_dt = md_dt_poll(ru->ru_dt)) != 0 &&
+		if (poll_dt && t - now > 2 * MD_RUN_POLL &&
+		    (poll_dt = md_dt_poll(ru->ru_dt)) != 0 &&
 		    (now = md_run_now()) >= t)
 			break;
 		ns = t - now;

@@ -335,6 +335,24 @@ ok $? "-o into a full pipe: SIGTERM ends it, nothing done: signal $(cat "$tmp/ou
 grep -q '^status 1$' "$tmp/err" && [ ! -e "$tmp/nospace" ] &&
     grep -q 'File too large' "$tmp/err"
 ok $? "-o that cannot write: the directory it made is gone: $(cat "$tmp/err")"
+# A close() that fails (a file system that reports a lost write then,
+# as NFS does): the descriptor is closed all the same, and closing it
+# again could close another that took its number.  With a shim
+# (tests/shim.c) that fails the close of the temporary script: status 1,
+# the message, nothing left, and no descriptor closed twice.
+if cc -shared -fPIC -o "$tmp/shim.so" tests/shim.c -ldl 2> "$tmp/err"; then
+	SHIM_CLOSE=.meta-d- SHIM_LOG=$tmp/shim.log LD_PRELOAD=$tmp/shim.so \
+	    "$bin" -o "$tmp/closefail" "$m" > "$tmp/out" 2> "$tmp/err"
+	st=$?
+	[ $st -eq 1 ] && grep -q 'Input/output error' "$tmp/err" &&
+	    grep -q '^close failed' "$tmp/shim.log" &&
+	    ! grep -q 'closed twice' "$tmp/shim.log" &&
+	    [ ! -e "$tmp/closefail" ]
+	ok $? "-o whose close() fails: status $st, said, nothing left, no descriptor closed twice: $(cat "$tmp/err" "$tmp/shim.log")"
+else
+	ok 1 "the shim builds: $(cat "$tmp/err")"
+fi
+
 # A terminal, from script(1) (util-linux); a machine that has it opens a
 # pseudo-terminal, unless its /dev/pts is not mounted (a bare chroot).
 if ! command -v script > /dev/null 2>&1; then

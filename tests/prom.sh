@@ -57,11 +57,13 @@ check() {
 	ok $? "$2: promtool check metrics: $(head -n 3 "$tmp/promtool")"
 }
 
-# expo FILE WANT WHAT: FILE's samples, less the drops and errors families
-# (checked once, in the first case), are WANT's lines; promtool takes FILE.
+# expo FILE WANT WHAT: FILE's samples, less the drops, errors and series
+# dropped families (checked once, in the first case), are WANT's lines;
+# promtool takes FILE.
 expo() {
-	grep -v '_drops_total\|_errors_total' "$1" | cmp -s "$2" -
-	ok $? "$3: $(grep -v '_drops_total\|_errors_total' "$1" | diff "$2" - | head -8)"
+	grep -v '_drops_total\|_errors_total\|_series_dropped' "$1" |
+	    cmp -s "$2" -
+	ok $? "$3: $(grep -v '_drops_total\|_errors_total\|_series_dropped' "$1" | diff "$2" - | head -8)"
 	check "$1" "$3"
 }
 
@@ -93,6 +95,9 @@ metad_run_known_drops_total 0
 # HELP metad_run_known_errors_total Run-time errors of the script since tracing began.
 # TYPE metad_run_known_errors_total counter
 metad_run_known_errors_total 0
+# HELP metad_run_known_series_dropped Samples left out of this exposition, which holds the series with the largest counts only (meta-d --max-series).
+# TYPE metad_run_known_series_dropped gauge
+metad_run_known_series_dropped 0
 EOF
 cmp -s "$tmp/want" "$tmp/tf/known.prom"
 ok $? "a counter by label, as it was after the last interval: $(diff "$tmp/want" "$tmp/tf/known.prom" | head -5)"
@@ -178,7 +183,7 @@ while kill -0 "$run" 2> /dev/null; do
 			s=$((s + 1))
 			cp "$tmp/tf/ppid.prom" "$tmp/snap/$s.prom"
 		fi
-		tail -n 1 "$tmp/tf/ppid.prom" | grep -q '^metad_run_getppid_n_errors_total [0-9]*$' ||
+		tail -n 1 "$tmp/tf/ppid.prom" | grep -q '^metad_run_getppid_n_series_dropped [0-9]*$' ||
 		    bad=$((bad + 1))
 	fi
 done
@@ -236,14 +241,14 @@ ok $? "the directory made again: FILE written there again, the count since the s
 [ $? -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q '^meta-d: --prometheus ".*/none/x.prom": .*none: No such file or directory$' "$tmp/err"
 ok $? "no directory at the start: status 1 before tracing: $(cat "$tmp/err")"
 
-# 4. A directory of another user's, as Debian's node exporter's textfile
-# directory is user prometheus's (here nobody's), works; that user's
+# 4. A directory of another user's, as a node exporter's textfile
+# directory may be user prometheus's (here nobody's), works; that user's
 # links are never written through: a symbolic link at FILE to a file of
-# root's is replaced by a fresh file of root's, and so is a hard link
-# (made here by root, as a user may where fs.protected_hardlinks is 0);
-# links planted at the names a guess would take (.meta-d-PID-N.tmp: meta-d
-# adds 64 random bits, so no name can be held in advance) stay as they
-# were, not opened.
+# root's is refused (FILE must be a regular file), a hard link (made here
+# by root, as a user may where fs.protected_hardlinks is 0) is replaced
+# by a fresh file of root's; links planted at the names a guess would
+# take (.meta-d-PID-N.tmp: meta-d adds 64 random bits, so no name can be
+# held in advance) stay as they were, not opened.
 mkdir "$tmp/theirs"
 chown nobody "$tmp/theirs"
 printf 'root\047s, not to be written\n' > "$tmp/secret"
@@ -251,7 +256,13 @@ cp "$tmp/secret" "$tmp/secret.orig"
 unpriv ln -s "$tmp/secret" "$tmp/theirs/sym.prom"
 ok $? "nobody links $tmp/theirs/sym.prom to root's file"
 ln "$tmp/secret" "$tmp/theirs/hard.prom"
-for f in sym hard; do
+"$bin" --run -T 1 --prometheus "$tmp/theirs/sym.prom" "$known" \
+    > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] && cmp -s "$tmp/secret" "$tmp/secret.orig" &&
+    [ -L "$tmp/theirs/sym.prom" ] &&
+    grep -q 'a symbolic link is there, not a regular file' "$tmp/err"
+ok $? "FILE a symbolic link of nobody's: refused before tracing, its target untouched: $(cat "$tmp/err")"
+for f in hard; do
 	rm -f "$tmp/out"
 	"$bin" --run -i 1s -T 2500ms --prometheus "$tmp/theirs/$f.prom" \
 	    "$known" > "$tmp/out" 2> "$tmp/err" &
