@@ -70,6 +70,7 @@ md_heatmap_free(md_heatmap_t *h)
 	free(h->hm_buckets);
 	free(h->hm_slots);
 	md_buf_fini(&h->hm_str);
+	md_btab_fini(&h->hm_linekeys);
 	free(h);
 }
 
@@ -280,6 +281,28 @@ md_hm_iskey(const md_heatmap_t *h)
 	    memcmp(h->hm_str.mb_data, h->hm_key, n) == 0));
 }
 
+/*
+ * A key of the line's value, decoded in hm_str, seen before in the line?
+ * (--run writes two keys apart, SPEC 8.1: "caf\u00e9" and "café" are one
+ * key to every JSON reader, and must not add up as two.)  -1 if so.
+ */
+static int
+md_hm_twice(md_heatmap_t *h, md_jline_t *r, const char *at, const char *end)
+{
+	size_t v;
+	int rv;
+
+	if ((rv = md_btab_lookup(&h->hm_linekeys, h->hm_str.mb_len > 0 ?
+	    h->hm_str.mb_data : "", h->hm_str.mb_len, 0, &v)) < 0)
+		return (md_error_nomem(r->jl_err));
+	if (rv > 0)
+		return (0);
+	r->jl_p = at;
+	return (md_jl_error(r, "the key %.*s twice in one value (as JSON "
+	    "reads it): meta-d --run writes no key twice", (int)(end - at),
+	    at));
+}
+
 /* An object of distributions, {"KEY": [...], ...}: one key's, or all. */
 static int
 md_hm_keyed(md_heatmap_t *h, md_jline_t *r)
@@ -287,19 +310,21 @@ md_hm_keyed(md_heatmap_t *h, md_jline_t *r)
 	const char *at, *end;
 	int c, draw;
 
+	if (h->hm_linekeys.bt_n > 0)	/* another line's */
+		md_btab_fini(&h->hm_linekeys);
 	if ((c = md_jl_open(r, '{', '}')) != 0)
 		return (c < 0 ? -1 : 0);
 	do {
 		(void) md_jl_peek(r);
 		at = r->jl_p;
-		if (md_jl_string(r, h->hm_key == NULL ? NULL : &h->hm_str) !=
-		    0)
+		if (md_jl_string(r, &h->hm_str) != 0)
 			return (-1);
 		end = r->jl_p;
-		if (md_jl_expect(r, ':') != 0)
-			return (-1);
 		if (md_buf_failed(&h->hm_str))
 			return (md_error_nomem(r->jl_err));
+		if (md_hm_twice(h, r, at, end) != 0 ||
+		    md_jl_expect(r, ':') != 0)
+			return (-1);
 		draw = h->hm_key == NULL || md_hm_iskey(h);
 		h->hm_keyseen |= draw && h->hm_key != NULL;
 		if ((c = md_jl_peek(r)) != '[')

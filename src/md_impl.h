@@ -762,6 +762,7 @@ struct md_heatmap {
 	uint64_t	hm_max;		/* the largest count of a cell */
 	uint64_t	hm_total;	/* every count */
 	md_buf_t	hm_str;		/* a string of the line, decoded */
+	md_btab_t	hm_linekeys;	/* the keys of a line's value */
 	int		hm_failed;	/* a line failed: hm_err says why */
 	md_error_t	hm_err;
 };

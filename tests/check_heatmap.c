@@ -672,6 +672,32 @@ START_TEST(heatmap_should_refuse_a_key_where_values_have_none)
 }
 END_TEST
 
+/*
+ * A key twice in one value, as JSON reads it ("caf\u00e9" is "café"):
+ * refused, where it is the second time; keys that only look alike are
+ * two, and a key of one line may be in the next.
+ */
+START_TEST(heatmap_should_refuse_a_key_twice_in_a_value)
+{
+	char *svg;
+
+	ck_assert_str_eq(hm_error("{\"start\": 1, \"duration\": 1, "
+	    "\"value\": {\"caf\\u00e9\": [[[1, 1], 1000]], \"caf\xc3\xa9\": "
+	    "[[[1, 1], 5]]}}", "caf\xc3\xa9"), "line 1, column 70: the key "
+	    "\"caf\xc3\xa9\" twice in one value (as JSON reads it): meta-d --run "
+	    "writes no key twice");
+	ck_assert_ptr_nonnull(strstr(hm_error("{\"start\": 1, \"duration\": 1, "
+	    "\"value\": {\"a\": [], \"b\": [], \"a\": []}}", NULL),
+	    "the key \"a\" twice"));
+	svg = hm("{'start': 1, 'duration': 1, 'value': {'caf\\\\xe9': "
+	    "[[[1, 1], 1000]], 'caf\xc3\xa9': [[[1, 1], 5]]}}\n"
+	    "{'start': 2, 'duration': 1, 'value': {'caf\\\\xe9': "
+	    "[[[1, 1], 1]]}}", "caf\\xe9");
+	ck_assert_ptr_nonnull(strstr(svg, "total count 1001,"));
+	free(svg);
+}
+END_TEST
+
 START_TEST(heatmap_should_keep_its_first_error)
 {
 	md_heatmap_t *h = md_heatmap_new(NULL, NULL);
@@ -807,6 +833,7 @@ heatmap_suite(void)
 	tcase_add_loop_test(tc, heatmap_should_name_the_line_of_every_fault, 0,
 	    (int)(sizeof (hm_bad) / sizeof (hm_bad[0])));
 	tcase_add_test(tc, heatmap_should_refuse_a_key_where_values_have_none);
+	tcase_add_test(tc, heatmap_should_refuse_a_key_twice_in_a_value);
 	tcase_add_test(tc, heatmap_should_keep_its_first_error);
 	tcase_add_test(tc, heatmap_should_draw_again_with_more_lines);
 	tcase_add_test(tc, jline_should_read_times_to_the_microsecond);

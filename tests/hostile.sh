@@ -223,7 +223,7 @@ for evict in 2 0; do
 	runbg "$tmp/ev.jsonl" -i 500ms -T 8s --evict "$evict" -x aggsize=64k \
 	    -s execname "$@" "$ppid"
 	[ "$evict" -ne 0 ] && (i=0; while [ $i -lt 20 ]; do
-		cp "$tmp/tf/flood.prom" "$tmp/during.$i"
+		cp "$tmp/tf/flood.prom" "$tmp/during.$i" 2> /dev/null
 		i=$((i + 1))
 		sleep 0.1
 	done) &
