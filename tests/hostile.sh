@@ -25,7 +25,7 @@
 #     the slow detach said, a second signal ends meta-d at once, and the
 #     copy it leaves lets every probe go
 #  9. 100,000 run-time errors: counted exactly, stderr bounded
-# 10. --prometheus at a device, a FIFO, a socket, a directory, /dev/stdout
+# 10. --prometheus at a device, a link, a FIFO, a socket, a directory
 # 11. --prometheus under a directory of another user's, at the start and
 #     when its directory comes back as a link
 # 12. --prometheus whose close() fails (tests/shim.c): no close twice
@@ -409,15 +409,19 @@ said=$(grep -c 'invalid address' "$tmp/err.jsonl.err")
     [ "$(wc -c < "$tmp/err.jsonl.err")" -lt 20000 ]
 ok $? "20,000 run-time errors: $errs counted ($drops dropped), $said lines said, $(wc -c < "$tmp/err.jsonl.err") bytes of stderr"
 
-# 10. What is at FILE must be a regular file: a device (/dev/null), a
-# link (/dev/stdout, to a pipe here), a FIFO, a socket, a directory are
-# refused before tracing (status 1), and left as they were.
+# 10. What is at FILE must be a regular file: a device (here one as
+# /dev/null is, c 1 3: a meta-d that replaced it must not take the
+# machine's), a link (as /dev/stdout is, to /proc/self/fd/1: a pipe
+# here), a FIFO, a socket, a directory are refused before tracing
+# (status 1), and left as they were.
+mknod "$tmp/tf/null.prom" c 1 3
+ln -s /proc/self/fd/1 "$tmp/tf/stdout.prom"
 mkfifo "$tmp/tf/fifo.prom"
 mkdir "$tmp/tf/dir.prom"
 python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
     "$tmp/tf/sock.prom"
-for f in /dev/null /dev/stdout "$tmp/tf/fifo.prom" "$tmp/tf/sock.prom" \
-    "$tmp/tf/dir.prom"; do
+for f in "$tmp/tf/null.prom" "$tmp/tf/stdout.prom" "$tmp/tf/fifo.prom" \
+    "$tmp/tf/sock.prom" "$tmp/tf/dir.prom"; do
 	before=$(stat -c '%F %i' "$f")
 	"$bin" --run -T 1 --prometheus "$f" "$known" 2> "$tmp/err" | cat \
 	    > "$tmp/out"
