@@ -507,10 +507,11 @@ md_run_write(md_run_t *ru, const char *buf, size_t len)
 	while (len > 0) {
 		limit = md_run_sig ? md_run_ns(&md_run_sigts) +
 		    MD_RUN_PATIENCE : 0;
-		if (limit != 0 && (now = md_run_now()) >= limit)
-			return (-2);
-		r = poll(pfd, limit != 0 ? 1 : 2, limit != 0 ?
-		    md_run_ms(limit - now) : -1);
+		now = md_run_now();
+		r = poll(pfd, limit != 0 ? 1 : 2, limit == 0 ? -1 :
+		    now >= limit ? 0 : md_run_ms(limit - now));
+		if (r == 0 && limit != 0 && md_run_now() >= limit)
+			return (-2);	/* no room, and no more time */
 		if (r < 0 && errno != EINTR)
 			return (-1);
 		if (r > 0 && limit == 0 && pfd[1].revents != 0)
