@@ -15,7 +15,8 @@
 #  3. keys chosen to collide (under the reader's unkeyed hash of before):
 #     an interval costs what it costs for random keys (within 2x)
 #  4. a flood of keys, --evict N: a program that starts after the flood is
-#     counted within N + 2 intervals; with --evict 0 it is not (drops)
+#     counted from N intervals after the one the flood ended in; with
+#     --evict 0 it is never counted (drops)
 #  5. --max-series: the file holds N series and the dropped samples
 #  6. a stdout nobody reads (a FIFO of 4 KiB): SIGTERM, SIGINT and SIGHUP
 #     each end the run within 2 s of patience (status 1)
@@ -102,9 +103,6 @@ lt() {
 # 1 and 2. Keys that are not UTF-8.  nobody's "caf" E9 makes 1000 calls,
 # "café" (UTF-8) 5: two keys, in the bytes and for every reader.
 mkdir "$tmp/tf"
-port() {	# a port on 127.0.0.1 nothing listens on
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 np=$(port)
 prometheus-node-exporter --web.listen-address="127.0.0.1:$np" \
     --collector.disable-defaults --collector.textfile \
@@ -211,9 +209,10 @@ echo "hostile: 4 intervals' CPU at 10,000 keys: chosen to collide ${cpu_collide}
 
 # 4 and 5. A flood of short-lived keys fills dtrace's aggregation (a
 # small one: -x aggsize=64k, 229 keys a CPU; a flood pinned to each CPU,
-# whose map it fills), then a program starts:
-# --evict 2 counts it within 2 + 2 intervals of the flood's end, and the
-# file holds 50 series (--max-series); --evict 0 never counts it.
+# whose map it fills), then a program starts: with --evict 2 it is
+# counted from 2 intervals after the one the flood ended in (its keys
+# idle for 2 intervals by then), and the file holds 50 series
+# (--max-series); --evict 0 never counts it.
 for evict in 2 0; do
 	if [ "$evict" -ne 0 ]; then
 		set -- --prometheus "$tmp/tf/flood.prom" --max-series 50
@@ -240,16 +239,18 @@ for evict in 2 0; do
 	wait "$rpid"
 	ok $? "--evict $evict, a flood: status: $(head -n 3 "$tmp/ev.jsonl.err")"
 	f=$(sed -n 's/^end //p' "$tmp/flood.end")
-	first=$(jq -r 'select(.value.mdafter != null) | .start + .duration' \
+	first=$(jq -r 'select(.value.mdafter != null) | .start' \
 	    "$tmp/ev.jsonl" | head -n 1)
 	drops=$(jq -s 'map(.drops // 0) | add' "$tmp/ev.jsonl")
 	if [ "$evict" -ne 0 ]; then
-		[ -n "$first" ] && lt "$first" "$(awk -v f="$f" 'BEGIN { print f + 4 * 0.5 + 0.3 }')"
-		ok $? "--evict 2: a program after the flood (ended $f) counted by $first (within 4 intervals; $drops drops in the flood)"
+		# idle for 2 intervals after the one the flood ended in
+		[ -n "$first" ] && lt "$first" "$(awk -v f="$f" 'BEGIN { printf "%.3f", f + 3 * 0.5 + 0.1 }')"
+		ok $? "--evict 2: a program after the flood (ended $f) counted from $first, within 2 intervals and the flood's last ($drops drops in the flood)"
+		echo "hostile: --evict 2: counted $(awk -v a="$first" -v f="$f" 'BEGIN { printf "%.2f", a - f }') s after the flood ended, $drops drops in it"
 		# the copy the reader made that holds the most series
-		wc -l "$tmp"/during.* | sort -n | sed -n 's/^ *[0-9]* //p' |
-		    grep -v '^total$' | tail -n 1 | xargs -I F cp F \
-		    "$tmp/during.prom"
+		best=$(wc -l "$tmp"/during.* | grep -v ' total$' | sort -n |
+		    tail -n 1 | sed 's/^ *[0-9]* //')
+		cp "$best" "$tmp/during.prom"
 		n=$(grep -c '^metad_run_getppid_total{' "$tmp/during.prom")
 		d=$(sed -n 's/^metad_run_getppid_series_dropped //p' \
 		    "$tmp/during.prom")
@@ -317,6 +318,7 @@ PY
 	[ "$wst" -eq 1 ] && lt "$took" 4.5 &&
 	    grep -q 'standard output took nothing for 2 s after the signal' "$tmp/err"
 	ok $? "SIG$sig with a stdout that takes nothing: status $wst after $took s: $(head -c 300 "$tmp/err")"
+	echo "hostile: SIG$sig behind a full stdout: ended after $took s, status $wst"
 done
 
 # 7. Intervals that tell the truth.  Stopped for 4 s (SIGSTOP), the next
@@ -334,6 +336,7 @@ jq -s '{n: length, sum: (map(.duration) | add),
 jq -e '.n <= 8 and .long == 1 and (.sum - 10 | fabs) < 0.1 and .gaps < 0.003' \
     "$tmp/iv" > /dev/null && [ "$wst" -eq 0 ]
 ok $? "SIGSTOP for 4 s: one line covers it, no burst, -T by the wall: $(cat "$tmp/iv"), status $wst"
+echo "hostile: SIGSTOP for 4 s: $(cat "$tmp/iv")"
 rm -f "$tmp/ms.jsonl"
 "$bin" --run -i 1ms -T 1s "$known" > "$tmp/ms.jsonl" 2> "$tmp/err" &
 rpid=$!
@@ -344,6 +347,7 @@ jq -s -c '{n: length, sum: (map(.duration) | add),
 jq -e --argjson t "$t1" '(.sum - 1 | fabs) < 0.05 and ($t - .end) < 1.5' \
     "$tmp/ms" > /dev/null && [ "$wst" -eq 0 ]
 ok $? "-i 1ms -T 1s: a second of lines, ended $(jq --argjson t "$t1" '$t - .end' "$tmp/ms") s after the last: $(cat "$tmp/ms"), status $wst"
+echo "hostile: -i 1ms -T 1s: $(cat "$tmp/ms"), ended $(jq --argjson t "$t1" '$t - .end' "$tmp/ms") s after its last line's end"
 
 # 8. An end that is prompt, with the system calls' 700 probes, which
 # the kernel lets go of one at a time (seconds): SIGINT; the last line
@@ -385,6 +389,7 @@ took=$(elapsed "$t0")
 wait "$reader"
 lt "$took" 1
 ok $? "a second SIGINT while detaching: meta-d ended $took s after it"
+echo "hostile: a second SIGINT while detaching: meta-d ended $took s after it"
 n=0
 while pgrep -f "prompt-$$.json" > /dev/null && [ $n -lt 600 ]; do
 	sleep 0.1
@@ -393,6 +398,7 @@ done
 ! pgrep -f "prompt-$$.json" > /dev/null &&
     ! grep -q "^p:dt_${rpid}_" /sys/kernel/debug/tracing/uprobe_events
 ok $? "the copy let every probe go within a minute ($((n / 10)) s): $(grep "dt_${rpid}_" /sys/kernel/debug/tracing/uprobe_events)"
+echo "hostile: the copy let the probes go $((n / 10)) s after meta-d ended"
 
 # 9. 20,000 run-time errors (copyinstr(0)) in a second: each counted in
 # the lines; stderr at most 10 lines an interval and one with how many
@@ -408,6 +414,7 @@ said=$(grep -c 'invalid address' "$tmp/err.jsonl.err")
     [ "$said" -le $((10 * $(wc -l < "$tmp/err.jsonl"))) ] &&
     [ "$(wc -c < "$tmp/err.jsonl.err")" -lt 20000 ]
 ok $? "20,000 run-time errors: $errs counted ($drops dropped), $said lines said, $(wc -c < "$tmp/err.jsonl.err") bytes of stderr"
+echo "hostile: 20,000 run-time errors: $errs counted ($drops dropped), $said lines said, $(wc -c < "$tmp/err.jsonl.err") bytes of stderr"
 
 # 10. What is at FILE must be a regular file: a device (here one as
 # /dev/null is, c 1 3: a meta-d that replaced it must not take the

@@ -60,6 +60,12 @@ unpriv() {
 	fi
 }
 
+# port: a port on 127.0.0.1 nothing listens on (python3), for the
+# servers a test starts there
+port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
 # run_case DIR OUT COMMAND...: run the golden case in DIR (tests/golden/*)
 # as COMMAND followed by the case's arguments, with its stdin; standard
 # output and error go to OUT.stdout and OUT.stderr.  Sets status.

@@ -307,9 +307,6 @@ ok $? "--prometheus without --run: status 2"
 
 # 6. End to end: the node exporter serves the directory, Prometheus
 # scrapes it every second, PromQL answers.
-port() {	# a port on 127.0.0.1 nothing listens on
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 mkdir "$tmp/textfile" "$tmp/tsdb"
 np=$(port)
 prometheus-node-exporter --web.listen-address="127.0.0.1:$np" \
