@@ -149,15 +149,15 @@ md_run_abandon(void)
 
 	if (MD_RUN_FORK() != 0)
 		_exit(md_run_status);
-	for (n = 0; getppid() == me && n < 5000; n++)
-		(void) nanosleep(&ms, NULL);
-	(void) setsid();
 	(void) memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = SIG_IGN;
 	(void) sigaction(SIGINT, &sa, NULL);
 	(void) sigaction(SIGTERM, &sa, NULL);
 	(void) sigaction(SIGHUP, &sa, NULL);
 	(void) sigaction(SIGALRM, &sa, NULL);
+	(void) setsid();
+	for (n = 0; getppid() == me && n < 5000; n++)
+		(void) nanosleep(&ms, NULL);
 	if ((null = open("/dev/null", O_RDWR)) >= 0) {
 		(void) dup2(null, STDOUT_FILENO);
 		(void) dup2(null, STDERR_FILENO);
