@@ -157,6 +157,8 @@ extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
     MD_CLI_PRINTFLIKE(2, 3);
 extern void md_cli_liberr(const md_cli_opts_t *, const md_error_t *);
+typedef void md_cli_say_f(void *, const char *, size_t);
+extern void md_cli_err_through(md_cli_say_f *, void *);
 extern int md_cli_usage(const md_cli_opts_t *);
 extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
 extern md_result_t *md_cli_generate(const md_cli_job_t *,

@@ -1166,7 +1166,8 @@ md_dt_maps_missed(md_dt_t *dt)
 {
 	(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader), "reading "
 	    "libdtrace's snapshot of the aggregation: its BPF maps were not "
-	    "found as libdtrace %s lays them out", md_dtlib_vcs());
+	    "found as libdtrace %s lays them out", *md_dtlib_vcs() != '\0' ?
+	    md_dtlib_vcs() : "2.0.1");
 }
 
 /*

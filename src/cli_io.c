@@ -27,6 +27,38 @@ static const char md_cli_usage_short[] =
 	"[OPTION ...] [METRIC]\n"
 	"       (meta-d -h lists every option)\n";
 
+/*
+ * Where messages go: o_err, or, while --run traces, through its own
+ * writer (md_cli_err_through()), which bounds its wait for a standard
+ * error that takes nothing as it does for standard output's lines.
+ */
+static md_cli_say_f *md_cli_sayer;
+static void *md_cli_sayarg;
+
+void
+md_cli_err_through(md_cli_say_f *f, void *arg)
+{
+	md_cli_sayer = f;
+	md_cli_sayarg = arg;
+}
+
+/* "meta-d: ", msg and a newline, said. */
+static void
+md_cli_say(const md_cli_opts_t *o, const char *msg)
+{
+	char line[MD_ERRMSGLEN + 16];
+	int n;
+
+	if (md_cli_sayer == NULL) {
+		(void) fprintf(o->o_err, "meta-d: %s\n", msg);
+		return;
+	}
+	n = snprintf(line, sizeof (line), "meta-d: %s\n", msg);
+	if (n > 0)
+		md_cli_sayer(md_cli_sayarg, line, (size_t)n < sizeof (line) ?
+		    (size_t)n : sizeof (line) - 1);
+}
+
 void
 md_cli_err(const md_cli_opts_t *o, const char *fmt, ...)
 {
@@ -39,7 +71,7 @@ md_cli_err(const md_cli_opts_t *o, const char *fmt, ...)
 	va_end(ap);
 	md_msg_escape(msg, sizeof (msg), raw, n < 0 ||
 	    (size_t)n >= sizeof (raw));
-	(void) fprintf(o->o_err, "meta-d: %s\n", msg);
+	md_cli_say(o, msg);
 }
 
 /*
@@ -50,7 +82,7 @@ md_cli_err(const md_cli_opts_t *o, const char *fmt, ...)
 void
 md_cli_liberr(const md_cli_opts_t *o, const md_error_t *err)
 {
-	(void) fprintf(o->o_err, "meta-d: %s\n", err->mde_msg);
+	md_cli_say(o, err->mde_msg);
 }
 
 /* The short usage text; the status of a usage error. */

@@ -286,8 +286,9 @@ md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
 	why[0] = '\0';
 	if ((e = md_cli_prom_put(cp, text, len, why, sizeof (why))) != 0)
 		md_cli_err(o, "--prometheus: write \"%s\": %s%s (tracing goes "
-		    "on)", cp->cp_file, e == EPERM ? "refused: " : "",
-		    e == EPERM ? why : strerror(e));
+		    "on)", cp->cp_file, e == EPERM && why[0] != '\0' ?
+		    "refused: " : "", e == EPERM && why[0] != '\0' ? why :
+		    strerror(e));
 	free(text);
 	if (md_prom_left_out(cp->cp_prom) > 0 && !cp->cp_saidmax) {
 		cp->cp_saidmax = 1;

@@ -12,9 +12,10 @@
  *    adds each snapshot into its own copy), so each interval's value is
  *    the difference of two snapshots, record by record (md_series.c).
  *    dtrace_work() takes the snapshot; nothing is removed from the
- *    aggregation while it can still change (a walk's REMOVE deletes a key
- *    from the maps, and the events between the read and the delete with
- *    it: measured, up to half of them at 100 ms).
+ *    aggregation while it changes (a walk's REMOVE deletes a key from the
+ *    maps, and the events between the read and the delete with it:
+ *    measured, up to half of them at 100 ms) but a key idle for --evict
+ *    intervals, below.
  *  - min and max are no sums.  For them the script's key begins with the
  *    interval's number, (timestamp - T0) / interval, T0 noted by a BEGIN
  *    clause (mdq_keyinterval): the kernel puts each event in its
@@ -27,16 +28,19 @@
  * run must outlive a flood of short-lived keys.  dtrace's aggregation is
  * bounded (aggsize: what it cannot hold is a drop), and a key that has had
  * no event for --evict intervals (60 by default) is taken out of it
- * (MD_DT_EVICT), with what came in since it was read (cli_dtrace.c), and
- * forgotten here: once a flood ends, new keys are counted again.  Only an
- * idle key is taken out; no other key loses an event.
+ * (MD_DT_EVICT), with what came in since it was read where the kernel
+ * can hand it over (cli_dtrace.c; through libdtrace's snapshot, or before
+ * Linux 5.14, an event of that key between the read and the delete is
+ * lost), and forgotten here: once a flood ends, new keys are counted
+ * again.  Only an idle key is taken out; no other key loses an event.
  *
  * Time.  The first interval starts when dtrace_go() returns.  Intervals
  * follow the clock: the ends are T0 + k * -i, and a line says the time
  * it truly covers, so that after a stop (SIGSTOP) or a read that fell
  * behind the next line covers the whole gap, one longer interval, never a
- * burst of short ones (a read within MD_RUN_SLACK of its end is on time).
- * -T ends tracing that long after the start, by the wall.
+ * burst of short ones (a read within MD_RUN_SLACK of its end, or a
+ * twentieth of a shorter interval, is on time).  -T ends tracing that
+ * long after the start, by the clock, not by a count of sleeps.
  *
  * Signals and ends.  SIGINT, SIGTERM and SIGHUP end tracing: the handler
  * notes it and writes a byte to a pipe that every wait watches (poll()),
@@ -45,8 +49,9 @@
  * then closed (its reader has all there is) and only then are the probes
  * detached, which the kernel can take tens of seconds over (about 40 ms
  * a probe here, one after another): a detach past 2 s says so.  A write
- * to standard output waits for it while it takes nothing, but not past
- * 2 s after a signal (status 1).  A second signal, or one while
+ * to standard output, or of a message to standard error, waits while it
+ * takes nothing, but not past 2 s without progress after a signal
+ * (status 1).  A second signal, or one while
  * detaching, ends meta-d at once: a copy of the process (_Fork(), which a
  * handler may call) holds the probes and finishes the detach, quietly,
  * out of the terminal's way, while meta-d itself exits (the kernel would
@@ -69,7 +74,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/select.h>
 #include <unistd.h>
+#if defined(__FreeBSD__)
+#include <sys/param.h>		/* __FreeBSD_version */
+#endif
+#if defined(__linux__)
+#include <sys/syscall.h>	/* SYS_clone */
+#endif
 
 #include "cli.h"
 
@@ -88,12 +100,21 @@
 #define	PIPE_BUF	512
 #endif
 
+/*
+ * A copy of the process, made in a signal handler: _Fork() (POSIX 2024;
+ * glibc 2.34, FreeBSD 13.1), which runs no atfork handler and takes no
+ * lock; on an older glibc the system call itself, since its fork() does
+ * both; elsewhere (illumos, macOS) fork(), async-signal-safe there.
+ */
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && \
-	__GLIBC_MINOR__ >= 34))
+	__GLIBC_MINOR__ >= 34)) && !defined(MD_RUN_RAWCLONE)
 extern pid_t _Fork(void);	/* glibc declares it for _GNU_SOURCE only */
 #define	MD_RUN_FORK()	_Fork()
 #elif defined(__FreeBSD__) && __FreeBSD_version >= 1301000
 #define	MD_RUN_FORK()	_Fork()
+#elif defined(__linux__)
+extern long syscall(long, ...);	/* declared for _DEFAULT_SOURCE only */
+#define	MD_RUN_FORK()	((pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0))
 #else
 #define	MD_RUN_FORK()	fork()
 #endif
@@ -106,6 +127,7 @@ extern pid_t _Fork(void);	/* glibc declares it for _GNU_SOURCE only */
 static volatile sig_atomic_t md_run_sig;
 static volatile sig_atomic_t md_run_detaching;
 static volatile sig_atomic_t md_run_status = MD_CLI_ERROR;
+static volatile sig_atomic_t md_run_copy;	/* this is the copy */
 static struct timespec md_run_sigts;	/* when the first came */
 static int md_run_wake[2] = { -1, -1 };
 static int md_run_errfd = 2;
@@ -165,6 +187,7 @@ md_run_abandon(void)
 		if (null > STDERR_FILENO && null != md_run_errfd)
 			(void) close(null);
 	}
+	md_run_copy = 1;	/* no line, no file, no word more */
 }
 
 static void
@@ -182,14 +205,19 @@ md_run_onsignal(int sig)
 	errno = e;
 }
 
-/* The detach is slow: said once, from the alarm. */
+/* The detach is slow: said once, from the alarm, if stderr has room. */
 static void
 md_run_onalarm(int sig)
 {
+	struct pollfd pfd;
 	int e = errno;
 
 	(void) sig;
-	(void) write(md_run_errfd, md_run_slowmsg, sizeof (md_run_slowmsg) - 1);
+	pfd.fd = md_run_errfd;
+	pfd.events = POLLOUT;
+	if (poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLOUT))
+		(void) write(md_run_errfd, md_run_slowmsg,
+		    sizeof (md_run_slowmsg) - 1);
 	errno = e;
 }
 
@@ -274,7 +302,8 @@ md_run_bykey(md_run_t *ru, const md_dt_rec_t *r)
 	char *end;
 
 	if (r->dr_nkeys < 1)
-		return (-1);
+		return (md_run_fail(&ru->ru_err, MD_ERR_ARG, "a record of min "
+		    "or max without its interval's key"));
 	e = strtoull(r->dr_keys[0], &end, 10);
 	if (e >= ru->ru_upto)
 		return (MD_DT_NEXT);
@@ -459,6 +488,35 @@ md_run_ms(uint64_t ns)
 }
 
 /*
+ * Sleep ns, or until a signal writes to the pipe: pselect(), to the
+ * nanosecond (poll()'s milliseconds would make every end of a short
+ * interval late), where the pipe is below FD_SETSIZE (it is made before
+ * libdtrace opens its hundreds); poll() where not.
+ */
+static void
+md_run_nap(uint64_t ns)
+{
+	struct pollfd pfd;
+	struct timespec ts;
+	fd_set r;
+
+	if (md_run_wake[0] < FD_SETSIZE) {
+		FD_ZERO(&r);
+		FD_SET(md_run_wake[0], &r);
+		ts.tv_sec = (time_t)(ns / MD_RUN_SECOND);
+		ts.tv_nsec = (long)(ns % MD_RUN_SECOND);
+		if (pselect(md_run_wake[0] + 1, &r, NULL, NULL, &ts,
+		    NULL) > 0)
+			md_run_drain();
+		return;
+	}
+	pfd.fd = md_run_wake[0];
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, md_run_ms(ns)) > 0)
+		md_run_drain();
+}
+
+/*
  * Wait until the monotonic time t (ns), or a signal; while dtrace asks
  * for polls (md_dt_poll(): it learns what it reads), in steps of 10 ms,
  * but none in the last two, so that a poll does not make the end late.
@@ -466,47 +524,51 @@ md_run_ms(uint64_t ns)
 static void
 md_run_wait(md_run_t *ru, uint64_t t)
 {
-	struct pollfd pfd;
 	uint64_t now, ns;
 	int poll_dt = 1;
 
-	pfd.fd = md_run_wake[0];
-	pfd.events = POLLIN;
 	while (!md_run_sig && (now = md_run_now()) < t) {
-		if (poll_dt && t - now > 2 * MD_RUN_POLL &&
-		    (poll_dt = md_dt_poll(ru->ru_dt)) != 0 &&
-		    (now = md_run_now()) >= t)
-			break;
+		if (poll_dt && t - now > 2 * MD_RUN_POLL) {
+			poll_dt = md_dt_poll(ru->ru_dt);
+			if ((now = md_run_now()) >= t)
+				break;
+		}
 		ns = t - now;
 		if (poll_dt && ns > MD_RUN_POLL)
 			ns = MD_RUN_POLL;
-		if (poll(&pfd, 1, md_run_ms(ns)) > 0)
-			md_run_drain();
+		md_run_nap(ns);
 	}
 }
 
 /*
- * Write all of buf to the run's stdout.  While it takes nothing, wait,
- * for as long as it takes, until a signal: then 2 s at most, from the
- * signal.  A pipe is written PIPE_BUF bytes at a time, once poll() says
- * it has room, so that no write blocks past that.  Returns 0, -1 when
- * the write failed (the reader went: no word), -2 when the time ran out.
+ * Write all of buf to fd (standard output's lines, standard error's
+ * messages).  While it takes nothing, wait, for as long as it takes,
+ * until a signal; from then, 2 s at most without progress.  A pipe is
+ * written PIPE_BUF bytes at a time, once poll() says it has room, so that
+ * no write blocks past that.  Returns 0; -1 when the write failed (the
+ * reader went: no word), or this is the copy a second signal left; -2
+ * when the time ran out, *donep bytes written.
  */
 static int
-md_run_write(md_run_t *ru, const char *buf, size_t len)
+md_run_put(int fd, const char *buf, size_t len, size_t *donep)
 {
 	struct pollfd pfd[2];
-	uint64_t limit, now;
+	uint64_t limit, moved = 0, now;
 	ssize_t n;
 	int r;
 
-	pfd[0].fd = ru->ru_fd;
+	*donep = 0;
+	pfd[0].fd = fd;
 	pfd[0].events = POLLOUT;
 	pfd[1].fd = md_run_wake[0];
 	pfd[1].events = POLLIN;
-	while (len > 0) {
-		limit = md_run_sig ? md_run_ns(&md_run_sigts) +
-		    MD_RUN_PATIENCE : 0;
+	while (len > 0 && !md_run_copy) {
+		limit = 0;
+		if (md_run_sig) {
+			limit = md_run_ns(&md_run_sigts);
+			limit = (moved > limit ? moved : limit) +
+			    MD_RUN_PATIENCE;
+		}
 		now = md_run_now();
 		r = poll(pfd, limit != 0 ? 1 : 2, limit == 0 ? -1 :
 		    now >= limit ? 0 : md_run_ms(limit - now));
@@ -518,8 +580,7 @@ md_run_write(md_run_t *ru, const char *buf, size_t len)
 			md_run_drain();
 		if (r <= 0 || pfd[0].revents == 0)
 			continue;
-		if ((n = write(ru->ru_fd, buf, len < PIPE_BUF ? len :
-		    PIPE_BUF)) < 0) {
+		if ((n = write(fd, buf, len < PIPE_BUF ? len : PIPE_BUF)) < 0) {
 			if (errno == EINTR || errno == EAGAIN ||
 			    errno == EWOULDBLOCK)
 				continue;
@@ -527,15 +588,38 @@ md_run_write(md_run_t *ru, const char *buf, size_t len)
 		}
 		buf += n;
 		len -= (size_t)n;
+		*donep += (size_t)n;
+		moved = md_run_now();
 	}
-	return (0);
+	return (len > 0 ? -1 : 0);
 }
 
-/* SIGINT, SIGTERM and SIGHUP end tracing: noted, not fatal. */
-static int
-md_run_signals(struct sigaction *old)
+/*
+ * A message (md_cli_err() through md_cli_err_through()), to stderr as
+ * the lines go to stdout: a stderr that takes nothing keeps no signal
+ * from ending the run; what it will not take in time is dropped.
+ */
+static void
+md_run_tell(void *arg, const char *line, size_t len)
 {
-	static const int sig[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
+	const md_run_t *ru = arg;
+	size_t done;
+
+	if (md_run_errfd < 0)
+		(void) fputs(line, ru->ru_o->o_err);
+	else
+		(void) md_run_put(md_run_errfd, line, len, &done);
+}
+
+/*
+ * SIGINT, SIGTERM and SIGHUP end tracing, whatever their disposition was
+ * (SPEC 8.1): noted, not fatal.  Messages go through the run's writer
+ * from now on.
+ */
+static int
+md_run_signals(md_run_t *ru, struct sigaction *old)
+{
+	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	size_t i;
 
@@ -548,26 +632,26 @@ md_run_signals(struct sigaction *old)
 	}
 	md_run_sig = 0;
 	md_run_detaching = 0;
+	md_run_copy = 0;
 	md_run_status = MD_CLI_ERROR;
 	(void) memset(&sa, 0, sizeof (sa));
 	(void) sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;	/* libdtrace's calls go on; the */
 					/* waits here see the pipe */
-	for (i = 0; i < 4; i++) {
-		sa.sa_handler = sig[i] == SIGALRM ? md_run_onalarm :
-		    md_run_onsignal;
+	sa.sa_handler = md_run_onsignal;
+	for (i = 0; i < 3; i++)
 		(void) sigaction(sig[i], &sa, &old[i]);
-	}
+	md_cli_err_through(md_run_tell, ru);
 	return (0);
 }
 
 static void
 md_run_unsignals(const struct sigaction *old)
 {
+	md_cli_err_through(NULL, NULL);
 	(void) sigaction(SIGINT, &old[0], NULL);
 	(void) sigaction(SIGTERM, &old[1], NULL);
 	(void) sigaction(SIGHUP, &old[2], NULL);
-	(void) sigaction(SIGALRM, &old[3], NULL);
 	(void) close(md_run_wake[0]);
 	(void) close(md_run_wake[1]);
 	md_run_wake[0] = md_run_wake[1] = -1;
@@ -583,7 +667,7 @@ static int
 md_run_interval(md_run_t *ru, double start, double duration)
 {
 	char msg[MD_ERRMSGLEN], *line;
-	size_t len;
+	size_t len, done;
 	int st, w;
 
 	if ((st = md_dt_interval(ru->ru_dt, md_run_record, ru, msg,
@@ -603,14 +687,17 @@ md_run_interval(md_run_t *ru, double start, double duration)
 		md_cli_err(ru->ru_o, "--run: and %llu more lines of errors and "
 		    "drops in this interval, not shown (its line counts them "
 		    "all)", (unsigned long long)ru->ru_unsaid);
-	md_cli_prom_write(&ru->ru_prom, ru->ru_o, ru->ru_drops,
-	    ru->ru_errors);
+	if (!md_run_copy)
+		md_cli_prom_write(&ru->ru_prom, ru->ru_o, ru->ru_drops,
+		    ru->ru_errors);
 	ru->ru_drops = ru->ru_errors = ru->ru_said = ru->ru_unsaid = 0;
-	w = md_run_write(ru, line, len);
-	free(line);
+	w = md_run_put(ru->ru_fd, line, len, &done);
 	if (w == -2)
 		md_cli_err(ru->ru_o, "--run: standard output took nothing for "
-		    "2 s after the signal: its last line is lost");
+		    "2 s after the signal: its last line is %s (%zu of %zu "
+		    "bytes written)", done == 0 ? "lost" : "cut short", done,
+		    len);
+	free(line);
 	if (w != 0)
 		return (-1);	/* stdout closed: an end, without a word */
 	return (st == MD_DT_DONE);
@@ -695,12 +782,19 @@ static void
 md_run_detach(md_run_t *ru)
 {
 	uint64_t t0 = md_run_now();
+	struct sigaction sa, old;
 
+	(void) memset(&sa, 0, sizeof (sa));
+	(void) sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = md_run_onalarm;
+	(void) sigaction(SIGALRM, &sa, &old);
 	md_run_detaching = 1;
 	(void) alarm(2);
 	md_dt_close(ru->ru_dt);
 	ru->ru_dt = NULL;
 	(void) alarm(0);
+	(void) sigaction(SIGALRM, &old, NULL);
 	if (md_run_now() - t0 >= MD_RUN_PATIENCE)
 		md_cli_err(ru->ru_o, "--run: dtrace's probes let go after "
 		    "%.1f s", (double)(md_run_now() - t0) / 1e9);
@@ -746,7 +840,7 @@ md_cli_run(md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
 	const md_request_t *req = j->cj_req;
-	struct sigaction old[4];
+	struct sigaction old[3];
 	uint64_t interval = MD_RUN_SECOND, duration = 0;
 	md_result_t *r;
 	md_run_t ru;
@@ -786,7 +880,7 @@ md_cli_run(md_cli_job_t *j)
 		md_result_free(r);
 		return (rv);
 	}
-	if (md_run_signals(old) != 0) {
+	if (md_run_signals(&ru, old) != 0) {
 		md_cli_err(o, "--run: pipe: %s", strerror(errno));
 		rv = MD_CLI_ERROR;
 	} else {

@@ -444,6 +444,19 @@ md_btab_maxprobe(const md_btab_t *t)
 	return (max);
 }
 
+/* Every key let go; the slots and the hash's key kept, for the next. */
+void
+md_btab_clear(md_btab_t *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->bt_cap; i++) {
+		free(t->bt_e[i].be_key);
+		t->bt_e[i].be_key = NULL;
+	}
+	t->bt_n = 0;
+}
+
 void
 md_btab_fini(md_btab_t *t)
 {

@@ -310,8 +310,7 @@ md_hm_keyed(md_heatmap_t *h, md_jline_t *r)
 	const char *at, *end;
 	int c, draw;
 
-	if (h->hm_linekeys.bt_n > 0)	/* another line's */
-		md_btab_fini(&h->hm_linekeys);
+	md_btab_clear(&h->hm_linekeys);	/* another line's */
 	if ((c = md_jl_open(r, '{', '}')) != 0)
 		return (c < 0 ? -1 : 0);
 	do {

@@ -19,7 +19,8 @@
 #     --evict 0 it is never counted (drops)
 #  5. --max-series: the file holds N series and the dropped samples
 #  6. a stdout nobody reads (a FIFO of 4 KiB): SIGTERM, SIGINT and SIGHUP
-#     each end the run within 2 s of patience (status 1)
+#     each end the run within 2 s of patience (status 1); so does SIGTERM
+#     with a stderr nobody reads
 #  7. intervals that tell the truth: SIGSTOP for 4 s is one longer line;
 #     -i 1ms -T 1s ends after a second
 #  8. an end that is prompt: stdout closed right after the last line,
@@ -288,9 +289,10 @@ waitfor() {
 # reads.  Once it is full, each signal ends the run within 2 s of
 # patience (and the detach of two probes): status 1, said.
 mkfifo "$tmp/fifo"
-for sig in TERM INT HUP; do
-	rm -f "$tmp/full"
-	python3 - "$tmp/fifo" "$tmp/full" <<'PY' &
+# holdfull FIFO FLAG: FIFO's reader, which makes it 4 KiB, never reads,
+# and writes FLAG once it is full
+holdfull() {
+	python3 - "$1" "$2" <<'PY'
 import fcntl, os, struct, sys, termios, time
 fd = os.open(sys.argv[1], os.O_RDONLY)
 fcntl.fcntl(fd, 1031, 4096)		# F_SETPIPE_SZ
@@ -303,6 +305,10 @@ while time.time() - t < 60:
     time.sleep(0.05)
 time.sleep(60)
 PY
+}
+for sig in TERM INT HUP; do
+	rm -f "$tmp/full"
+	holdfull "$tmp/fifo" "$tmp/full" &
 	holder=$!
 	pids="$pids $holder"
 	"$bin" --run -i 20ms -s execname "$ppid" > "$tmp/fifo" 2> "$tmp/err" &
@@ -320,6 +326,31 @@ PY
 	ok $? "SIG$sig with a stdout that takes nothing: status $wst after $took s: $(head -c 300 "$tmp/err")"
 	echo "hostile: SIG$sig behind a full stdout: ended after $took s, status $wst"
 done
+
+# And a standard error that takes nothing: the script's run-time errors
+# (copyinstr(0) at each call of a workload) fill it; SIGTERM still ends
+# the run within 2 s of patience, its messages dropped.
+rm -f "$tmp/full"
+holdfull "$tmp/fifo" "$tmp/full" &
+holder=$!
+pids="$pids $holder"
+"$bin" --run -i 20ms -s bad -p '{"eq": ["execname", "mdppid"]}' "$ppid" \
+    > "$tmp/out" 2> "$tmp/fifo" &
+rpid=$!
+"$tmp/mdppid" 1000000 60000 &
+work=$!
+pids="$pids $work"
+await "$tmp/full"
+sleep 0.5
+t0=$(now)
+kill -TERM "$rpid"
+waitfor "$rpid" 20
+took=$(elapsed "$t0")
+kill "$holder" "$work" 2> /dev/null
+wait "$holder" "$work" 2> /dev/null
+[ "$wst" -eq 0 ] && lt "$took" 4.5
+ok $? "SIGTERM with a stderr that takes nothing: status $wst after $took s"
+echo "hostile: SIGTERM behind a full stderr: ended after $took s, status $wst"
 
 # 7. Intervals that tell the truth.  Stopped for 4 s (SIGSTOP), the next
 # line covers the gap, one longer interval, and -T still ends 10 s of
