@@ -48,12 +48,7 @@ if ! dt_find; then
 	echo "hostile: $dt_why" >&2
 	exit 1
 fi
-for c in promtool prometheus-node-exporter python3 jq; do
-	command -v "$c" > /dev/null 2>&1 || {
-		echo "hostile: no $c: make check-run installs it (sh mk/deps.sh install prometheus)" >&2
-		exit 1
-	}
-done
+need hostile promtool prometheus-node-exporter python3 jq
 [ "$(id -u)" -eq 0 ] || { echo "hostile: needs root (dtrace)" >&2; exit 1; }
 set -a
 . build/dtrace/env
@@ -104,11 +99,7 @@ lt() {
 # 1 and 2. Keys that are not UTF-8.  nobody's "caf" E9 makes 1000 calls,
 # "café" (UTF-8) 5: two keys, in the bytes and for every reader.
 mkdir "$tmp/tf"
-np=$(port)
-prometheus-node-exporter --web.listen-address="127.0.0.1:$np" \
-    --collector.disable-defaults --collector.textfile \
-    --collector.textfile.directory="$tmp/tf" > "$tmp/node.log" 2>&1 &
-pids="$pids $!"
+node_exporter "$tmp/tf" "$tmp/node.log"
 for args in "-s execname:keys" "-s execname -n n:hist"; do
 	set -- ${args%%:*}
 	name=${args##*:}

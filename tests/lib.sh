@@ -66,6 +66,30 @@ port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# need NAME COMMAND...: each COMMAND is on PATH, or NAME (the test) says
+# which is not, and how to get it, and exits 1
+need() {
+	_need=$1
+	shift
+	for _c in "$@"; do
+		command -v "$_c" > /dev/null 2>&1 || {
+			echo "$_need: no $_c: make check-run installs it (sh mk/deps.sh install prometheus)" >&2
+			exit 1
+		}
+	done
+}
+
+# node_exporter DIR LOG: a node exporter on 127.0.0.1 serving DIR's
+# *.prom files, its port in np, its pid added to pids (which the test
+# kills at its end)
+node_exporter() {
+	np=$(port)
+	prometheus-node-exporter --web.listen-address="127.0.0.1:$np" \
+	    --collector.disable-defaults --collector.textfile \
+	    --collector.textfile.directory="$1" > "$2" 2>&1 &
+	pids="$pids $!"
+}
+
 # run_case DIR OUT COMMAND...: run the golden case in DIR (tests/golden/*)
 # as COMMAND followed by the case's arguments, with its stdin; standard
 # output and error go to OUT.stdout and OUT.stderr.  Sets status.

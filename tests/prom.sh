@@ -34,12 +34,7 @@ if ! dt_find; then
 	echo "prom: $dt_why" >&2
 	exit 1
 fi
-for c in promtool prometheus prometheus-node-exporter python3; do
-	command -v "$c" > /dev/null 2>&1 || {
-		echo "prom: no $c: make check-run installs it (sh mk/deps.sh install prometheus)" >&2
-		exit 1
-	}
-done
+need prom promtool prometheus prometheus-node-exporter python3
 set -a
 . build/dtrace/env
 set +a
@@ -308,11 +303,7 @@ ok $? "--prometheus without --run: status 2"
 # 6. End to end: the node exporter serves the directory, Prometheus
 # scrapes it every second, PromQL answers.
 mkdir "$tmp/textfile" "$tmp/tsdb"
-np=$(port)
-prometheus-node-exporter --web.listen-address="127.0.0.1:$np" \
-    --collector.disable-defaults --collector.textfile \
-    --collector.textfile.directory="$tmp/textfile" > "$tmp/node.log" 2>&1 &
-pids="$pids $!"
+node_exporter "$tmp/textfile" "$tmp/node.log"
 pp=$(port)
 cat > "$tmp/prometheus.yml" <<EOF
 global:
