@@ -63,7 +63,7 @@ DTRACE ?=
 CFLAGS ?= -O2 -g
 override CFLAGS += -std=c99 -D_XOPEN_SOURCE=700 \
 	-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-	-Wformat=2 -Iinclude -Isrc
+	-Wformat=2 -Iinclude
 
 # Evaluated when used, so that they see packages "make deps" installed.
 CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
@@ -80,18 +80,18 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
-LIB_SRCS = src/md_utf8.c src/md_error.c src/md_buf.c src/md_path.c \
-	src/md_text.c src/md_arena.c src/md_hash.c src/md_jsyntax.c \
-	src/md_json.c src/md_suggest.c \
-	src/md_rules.c src/md_load.c src/md_metric.c \
-	src/md_number.c src/md_pred.c src/md_plan.c \
-	src/md_dlex.c src/md_dtab.c src/md_dpragma.c src/md_dparse.c \
-	src/md_kind.c \
-	src/md_resolve.c src/md_emit.c src/md_dcheck.c src/md_mcheck.c \
-	src/md_option.c src/md_request.c src/md_gen.c src/md_result.c \
-	src/md_quant.c src/md_sort.c src/md_key.c \
-	src/md_series.c src/md_values.c src/md_prom.c src/md_jline.c \
-	src/md_hmsvg.c src/md_heatmap.c
+# The library, by stage (GUIDE.md, "Sources"): small utilities; the metric
+# and its JSON; the D language; generating D; values and pictures.
+LIB_UTIL = utf8 error buf where arena hash sort suggest number
+LIB_METRIC = jsondoc jsonlint rules load metric pred
+LIB_D = dlex dtab dpragma dparse option dcheck
+LIB_GEN = kind resolve plan request emit result gen checkall
+LIB_VALUES = quant key delta interval prom linescan hmsvg heatmap
+LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
+	$(patsubst %,src/lib/metric/md_%.c,$(LIB_METRIC)) \
+	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
+	$(patsubst %,src/lib/gen/md_%.c,$(LIB_GEN)) \
+	$(patsubst %,src/lib/values/md_%.c,$(LIB_VALUES))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 # dtrace.h uses caddr_t, which glibc declares only outside strict POSIX.
 ifeq ($(UNAME_S),Linux)
@@ -116,11 +116,11 @@ DT_CFLAGS = -isystem $(DT_PREFIX)/include \
 # first needs it, by its name, found where the build found it (the run
 # path) unless LD_LIBRARY_PATH names another.
 DT_LIBS = -Wl,-rpath,$(DT_LIBDIR) $(DL_LIBS)
-DT_SRC = src/cli_dtrace.c
+DT_SRC = src/cli/dtrace/cli_dtrace.c
 else
 DT_CFLAGS =
 DT_LIBS =
-DT_SRC = src/cli_nodtrace.c
+DT_SRC = src/cli/dtrace/cli_nodtrace.c
 endif
 
 # What was found, kept in a file rewritten only when it changes: the
@@ -132,18 +132,16 @@ DT_STAMPED := $(shell mkdir -p build && { [ -f $(DT_STAMP) ] && \
 	[ "$$(cat $(DT_STAMP))" = '$(DT_FOUND)' ] || \
 	echo '$(DT_FOUND)' > $(DT_STAMP); })
 DT_OBJS = $(foreach d,src build/sanitize/src build/failalloc/src \
-	build/fuzz/src,$(d)/cli_dtrace.o $(d)/cli_nodtrace.o)
+	build/fuzz/src,$(d)/cli/dtrace/cli_dtrace.o $(d)/cli/dtrace/cli_nodtrace.o)
 $(DT_OBJS): $(DT_STAMP)
 
 # Only the dialect file sees libdtrace's headers.
-src/cli_dtrace.o build/sanitize/src/cli_dtrace.o \
-    build/failalloc/src/cli_dtrace.o build/fuzz/src/cli_dtrace.o: \
+$(filter %/cli_dtrace.o,$(DT_OBJS)): \
     OBJ_CFLAGS = $(DT_CFLAGS)
 
-CLI_OBJS = src/main.o src/cli_modes.o src/cli_io.o src/cli_gen.o src/cli_out.o \
-	src/cli_check.o src/cli_info.o src/cli_dir.o src/cli_js.o src/cli_find.o \
-	src/cli_pred.o src/cli_run.o src/cli_prom.o src/cli_compile.o src/cli_heatmap.o \
-	$(DT_SRC:.c=.o)
+CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
+	cli_check cli_info cli_safedir cli_js cli_find cli_pred cli_run cli_prom \
+	cli_compile cli_heatmap) $(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \
@@ -157,7 +155,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_values.c \
 	tests/check_prom.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
-HDRS = include/metad.h src/md_impl.h src/md_load.h src/cli.h
+HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_load.h src/cli/cli.h
 # Each object depends on the headers its source includes: the compiler
 # writes them into OBJECT.dep (-MMD; -MP: a header removed is no error),
 # read at the end of this file.
@@ -217,18 +215,20 @@ $(DEPSTAMP):
 # Library objects serve the static and the shared library: PIC, and
 # exporting only what metad.h marks MD_API.
 $(LIB_OBJS): src/%.o: src/%.c
-	$(CC) $(CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden $(CJSON_CFLAGS) \
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/lib -fPIC -fvisibility=hidden \
+	    $(CJSON_CFLAGS) \
 	    -c -o $@ $<
 
 src/%.o: src/%.c
-	$(CC) $(CFLAGS) $(DEPFLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) \
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/cli $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	    $(OBJ_CFLAGS) \
 	    -c -o $@ $<
 
 # Where meta-d looks for metrics by name: the installed examples.  The
 # object is made again when the directory changes (make install PREFIX=).
-src/cli_find.o: src/cli_find.c build/examplesdir
-	$(CC) $(CFLAGS) $(DEPFLAGS) -DMD_EXAMPLES_DIR='"$(EXAMPLESDIR)"' -c -o $@ \
-	    src/cli_find.c
+src/cli/cli_find.o: src/cli/cli_find.c build/examplesdir
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/cli -DMD_EXAMPLES_DIR='"$(EXAMPLESDIR)"' -c -o $@ \
+	    src/cli/cli_find.c
 
 build/examplesdir: FORCE
 	@mkdir -p build
@@ -237,7 +237,8 @@ build/examplesdir: FORCE
 FORCE:
 
 tests/%.o: tests/%.c
-	$(CC) $(CFLAGS) $(DEPFLAGS) $(CJSON_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/lib $(CJSON_CFLAGS) $(CHECK_CFLAGS) \
+	    -c -o $@ $<
 
 libmetad.a: $(LIB_OBJS)
 	rm -f $@
@@ -263,9 +264,13 @@ tests/unit: $(TEST_OBJS) libmetad.a
 
 CLI_SRCS = $(CLI_OBJS:.o=.c)
 
+# The variant builds compile the library, the command line and the tests
+# with one rule: each part's headers.
+VARIANT_INC = -Isrc/lib -Isrc/cli
+
 build/sanitize/%.o: %.c $(DEPSTAMP) | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(VARIANT_INC) $(SAN_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
 	    $(OBJ_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 build/sanitize/meta-d: $(addprefix build/sanitize/,$(CLI_SRCS:.c=.o) \
@@ -278,7 +283,7 @@ build/sanitize/unit: $(addprefix build/sanitize/,$(TEST_OBJS) $(LIB_OBJS))
 
 build/failalloc/%.o: %.c $(DEPSTAMP) | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
+	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(VARIANT_INC) $(FA_FLAGS) $(CJSON_CFLAGS) $(DUK_CFLAGS) \
 	    $(OBJ_CFLAGS) -c -o $@ $<
 
 build/failalloc/meta-d: $(addprefix build/failalloc/,$(CLI_SRCS:.c=.o) \
@@ -315,7 +320,7 @@ FUZZ_TIME ?= 60
 
 build/fuzz/%.o: %.c $(DEPSTAMP) | deps-clang
 	@mkdir -p $(@D)
-	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(FUZZ_CFLAGS) -Ifuzz \
+	$(SAN_CC) $(CFLAGS) $(DEPFLAGS) $(VARIANT_INC) $(FUZZ_CFLAGS) -Ifuzz \
 	    -DFUZZ_ROOT='"$(CURDIR)"' \
 	    $(CJSON_CFLAGS) $(DUK_CFLAGS) $(OBJ_CFLAGS) -c -o $@ $<
 
@@ -338,7 +343,7 @@ build/fuzz/fuzz_heatmap: build/fuzz/fuzz/fuzz_heatmap.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \
-    $(addprefix build/fuzz/,$(filter-out src/main.o,$(CLI_OBJS))) $(FUZZ_LIB)
+    $(addprefix build/fuzz/,$(filter-out src/cli/main.o,$(CLI_OBJS))) $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(DUK_LIBS) \
 	    $(DT_LIBS)
 
@@ -361,7 +366,8 @@ BENCH_RUNS ?= 200
 # libmetad again, every allocation counted (bench/memcount.h).
 build/bench/%.o: %.c $(DEPSTAMP) | need
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -include bench/memcount.h $(CJSON_CFLAGS) \
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/lib -include bench/memcount.h \
+	    $(CJSON_CFLAGS) \
 	    -c -o $@ $<
 
 bench/bench: bench/bench.c bench/memcount.c include/metad.h \
@@ -461,7 +467,7 @@ check-nodtrace:
 # The D checker and a real dtrace judge the same broken D (TESTING.md).
 DDIFF_PER ?= 10
 tests/dmutate: tests/dmutate.c libmetad.a $(HDRS)
-	$(CC) $(CFLAGS) $(CJSON_CFLAGS) -o $@ tests/dmutate.c libmetad.a \
+	$(CC) $(CFLAGS) -Isrc/lib $(CJSON_CFLAGS) -o $@ tests/dmutate.c libmetad.a \
 	    $(CJSON_LIBS)
 
 tests/dcases: tests/dcases.c tests/drefused.h
@@ -590,11 +596,14 @@ uninstall:
 	rmdir $(DESTDIR)$(DATADIR)/meta-d 2>/dev/null || true
 
 clean:
-	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit src/*.o tests/*.o \
-	    src/*.dep tests/*.dep fuzz/*.dep bench/*.dep \
+	rm -f meta-d libmetad.a $(SHLIB) metad.pc tests/unit tests/*.o \
+	    $(LIB_OBJS) $(LIB_OBJS:.o=.dep) $(CLI_OBJS) $(CLI_OBJS:.o=.dep) \
+	    src/cli/dtrace/*.o src/cli/dtrace/*.dep \
+	    tests/*.dep fuzz/*.dep bench/*.dep \
 	    bench/bench tests/dmutate tests/dcases
 	rm -rf tests/out build
 
 # The headers each object was made with (DEPFLAGS), once it was made.
--include $(wildcard src/*.dep tests/*.dep build/*/src/*.dep \
+-include $(wildcard $(LIB_OBJS:.o=.dep) $(CLI_OBJS:.o=.dep) tests/*.dep \
+    $(addprefix build/*/,$(LIB_OBJS:.o=.dep) $(CLI_OBJS:.o=.dep)) \
     build/*/tests/*.dep build/*/fuzz/*.dep build/*/bench/*.dep)

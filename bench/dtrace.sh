@@ -209,7 +209,7 @@ bench_collide() {
 
 # scripts METRIC DIR: the distinct scripts meta-d --check --compile
 # METRIC compiles here, made again one request at a time into DIR, their
-# names in DIR/list: the requests of md_mcheck.c (none; -i 1s -T 10s;
+# names in DIR/list: the requests of md_checkall.c (none; -i 1s -T 10s;
 # for each field -s, -n, and a predicate on it, both ways where both can
 # be made; for each pair -s -s and -s -n), with its host name, but its -z
 # requests, which this dtrace leaves out (it has no zones).  Prints how

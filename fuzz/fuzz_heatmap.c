@@ -5,7 +5,7 @@
  * is MD_ERR_LINE or MD_ERR_LIMIT, with one line of message that names a
  * line ("line N", "lines 1 to N", "no line"); every line the reader takes
  * is JSON as cJSON takes it (md_json_valid(), which is cJSON's grammar):
- * md_jline.c accepts nothing cJSON refuses; and a map drawn is a document
+ * md_linescan.c accepts nothing cJSON refuses; and a map drawn is a document
  * of UTF-8 text with no control byte but newline, from "<?xml" to
  * "</svg>\n", with a tooltip for each cell the map holds.
  */

@@ -1,6 +1,6 @@
 /*
  * check_heatmap.c: md_heatmap_*() (md_heatmap.c, md_hmsvg.c) and the line
- * reader under it (md_jline.c), on lines written here: what each cell
+ * reader under it (md_linescan.c), on lines written here: what each cell
  * holds, where it is, its shade, and every malformed line's message.
  */
 

@@ -2,7 +2,7 @@
  * check_json.c: what md_json_parse() accepts and refuses before and after
  * cJSON: UTF-8, NUL, \u0000, nesting, duplicate keys, trailing text; and
  * each kind of syntax error a person makes by hand, with its message and
- * the first byte that cannot continue the document (md_jsyntax.c), as
+ * the first byte that cannot continue the document (md_jsonlint.c), as
  * md_json_parse(), md_json_check(), md_metric_load() and md_pred_parse()
  * report it.
  */

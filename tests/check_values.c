@@ -3,7 +3,7 @@
  * dtrace lays them out, to the JSON lines meta-d --run prints (SPEC
  * 8.1): every shape and its zero, exact integers to INT64's ends, the
  * quotients, the buckets, keys escaped, records of keys alike merged; and
- * the part of each interval of values that add up (md_series.c).
+ * the part of each interval of values that add up (md_delta.c).
  */
 
 #include <stdint.h>

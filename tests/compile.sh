@@ -58,7 +58,7 @@ for m in examples/linux/*.json examples/*.json; do
 	st=$?
 	cp "$tmp/err" "$tmp/root-$(basename "$m")"
 	grep -v "$nozones" "$tmp/err" > "$tmp/refused"
-	# --check makes two requests with -z (md_mcheck.c): -z global, and
+	# --check makes two requests with -z (md_checkall.c): -z global, and
 	# four zones where the metric uses the zone pragma; they are left out
 	# here, and the last line, alone of its kind, says how many
 	nz=1

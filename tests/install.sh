@@ -26,7 +26,7 @@ cc=${CC:-cc}
 tree=$work/tree
 mkdir "$tree"
 cp -R Makefile mk src include examples meta-d.1 meta-d.5 metad.pc.in "$tree"
-rm -f "$tree"/src/*.o
+find "$tree"/src -name "*.o" -exec rm -f {} +
 
 $make -s -C "$tree" install DESTDIR="$stage" PREFIX="$prefix" \
     > "$work/log" 2>&1

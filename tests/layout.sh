@@ -1,11 +1,14 @@
 #!/bin/sh
 #
-# The shape of the sources: the library's files depend on one another
-# without a cycle (file X uses file Y when X.o needs a symbol Y.o defines:
-# nm, then tsort, which fails on a loop), so do the command line's, and
-# the command line is a client
-# of metad.h (cli*.c and main.c include nothing of the library but
-# metad.h, through cli.h); no function is longer than 60 lines.
+# The shape of the sources (GUIDE.md, "Sources"): the library in src/lib,
+# by stage (util, metric, d, gen, values), the command line in src/cli
+# (its libdtrace dialect files in src/cli/dtrace); the library's files
+# depend on one another without a cycle (file X uses file Y when X.o needs
+# a symbol Y.o defines: nm, then tsort, which fails on a loop), so do the
+# command line's; the command line is a client of metad.h (it includes
+# nothing of the library but metad.h, through cli.h) and the library
+# includes nothing of the command line; no function is longer than 60
+# lines.
 #
 #	sh tests/layout.sh	(after make)
 
@@ -37,15 +40,27 @@ cycles() {
 	[ ! -s "$tmp/loop" ]
 	ok $? "no cycle among the $name's files: $(cat "$tmp/loop")"
 }
-cycles library src/md_*.o
-cycles "command line" src/cli*.o src/main.o
+# Every source in its part's folder, and each part's files named as its
+# own (md_ for the library, cli_ for the command line, and main.c).
+stray=$(find src -name '*.[ch]' | grep -v -e '^src/lib/md_impl\.h$' \
+    -e '^src/lib/\(util\|metric\|d\|gen\|values\)/md_[a-z0-9]*\.[ch]$' \
+    -e '^src/cli/\(dtrace/\)\{0,1\}cli[a-z0-9_]*\.[ch]$' -e '^src/cli/main\.c$')
+[ -z "$stray" ]
+ok $? "every source is in its part's folder: $stray"
+
+cycles library $(find src/lib -name '*.o')
+cycles "command line" $(find src/cli -name '*.o')
 
 # The command line includes metad.h (through cli.h), cli.h and system
-# headers only.
-bad=$(grep -n '^#include "' src/cli*.c src/cli.h src/main.c |
+# headers only; the library, nothing of the command line.
+bad=$(find src/cli -name '*.[ch]' -exec grep -n '^#include "' {} + |
     grep -v -e '"cli.h"' -e '"metad.h"')
 [ -z "$bad" ]
 ok $? "the command line includes only metad.h and cli.h: $bad"
+bad=$(find src/lib -name '*.[ch]' -exec grep -n '^#include "' {} + |
+    grep -v -e '"md_impl.h"' -e '"md_load.h"' -e '"metad.h"')
+[ -z "$bad" ]
+ok $? "the library includes only its own headers and metad.h: $bad"
 
 # Each object depends on the headers its source includes (the Makefile's
 # DEPFLAGS), not on every header: a header touched makes again exactly
@@ -57,7 +72,7 @@ includers() {	# HEADER: the sources made here that include it, or a
 	grown=1
 	while [ $grown = 1 ]; do
 		grown=0
-		for f in src/*.h include/*.h; do
+		for f in $(find src include -name '*.h'); do
 			b=$(basename "$f")
 			case $hs in *" $b "*) continue ;; esac
 			for h in $hs; do
@@ -76,13 +91,13 @@ includers() {	# HEADER: the sources made here that include it, or a
 		done
 	done
 }
-if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/main.dep ]; then
+if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/cli/main.dep ]; then
 	# of this build's dialect file (a build without libdtrace, or one
 	# made before, may have left the other's .dep)
 	srcs=$("${MAKE:-make}" -s print-srcs)
-	for h in src/md_load.h src/cli.h src/md_impl.h include/metad.h; do
+	for h in src/lib/metric/md_load.h src/cli/cli.h src/lib/md_impl.h include/metad.h; do
 		"${MAKE:-make}" -s -n -W "$h" meta-d 2> /dev/null |
-		    grep -o 'src/[a-z0-9_]*\.c' | grep -v cli_find | sort -u \
+		    grep -o 'src/[a-z0-9_/]*\.c' | grep -v cli_find | sort -u \
 		    > "$tmp/made"
 		includers "$h" | grep -v cli_find | sort > "$tmp/want"
 		[ -s "$tmp/want" ] && cmp -s "$tmp/made" "$tmp/want"
@@ -97,7 +112,7 @@ fi
 long=$(awk 'FNR == 1 { s = 0 } /^[A-Za-z_][A-Za-z0-9_]*\(/ { f = $0;
     sub(/\(.*/, "", f) } /^{/ { s = FNR } /^}/ && s { if (FNR - s + 1 > 60)
     printf "%s:%d: %s(), %d lines; ", FILENAME, s, f, FNR - s + 1; s = 0 }' \
-    src/*.c src/*.h)
+    $(find src -name '*.[ch]'))
 [ -z "$long" ]
 ok $? "no function is longer than 60 lines: $long"
 

@@ -1,7 +1,14 @@
 /*
- * md_path.c: places in a document, for messages ("probedesc[1].verify"),
- * in fixed storage, so that reporting an error never needs memory.  Each
- * step returns the length before it, for md_path_cut().
+ * md_where.c: places, for messages.
+ *
+ * In a document (md_path_*): "probedesc[1].verify", in fixed storage, so
+ * that reporting an error never needs memory.  Each step returns the
+ * length before it, for md_path_cut().
+ *
+ * In a text (md_text_where()): the line and column of a byte, as every
+ * position meta-d reports is given (a JSON document's, a piece of D's, a
+ * script's).  Both count bytes, from 1: a tab is one column, and so is
+ * each byte of a character of several.
  */
 
 #include <stdio.h>
@@ -54,4 +61,22 @@ md_path_cut(md_path_t *p, size_t len)
 		p->pa_len = len;
 		p->pa_buf[len] = '\0';
 	}
+}
+
+/* The line and column (from 1, in bytes) of offset off of text. */
+void
+md_text_where(const char *text, size_t off, size_t *linep, size_t *colp)
+{
+	size_t line = 1, col = 1, i;
+
+	for (i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	*linep = line;
+	*colp = col;
 }

@@ -7,7 +7,7 @@
  *				piece of the metric at fault is found (in
  *				the spans md_emit() recorded) and named
  *	md_dcheck_pieces()	each piece of D of a metric in its context,
- *				for md_metric_check() (md_mcheck.c)
+ *				for md_metric_check() (md_checkall.c)
  *
  * The parsing is md_dparse()'s.  A message names the place in the metric
  * ("probedesc[1].transforms.latency") and the column in that piece of D,

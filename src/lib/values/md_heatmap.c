@@ -6,7 +6,7 @@
  * maybe "drops" and "errors" (counts, accepted and ignored), its keys in
  * any order, each once.  V is a distribution, [[[MIN, MAX], COUNT], ...]
  * with MIN or MAX null for an open end, or an object of them, one a key.
- * The line is read in one pass by md_jline.c's readers, not by cJSON,
+ * The line is read in one pass by md_linescan.c's readers, not by cJSON,
  * whose numbers are doubles: a bound such as 4611686018427387904 and a
  * count past 2^53 must reach the tooltips exactly as they came.  A line of
  * white space alone is counted and skipped; the first line with a value

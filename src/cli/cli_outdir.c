@@ -1,5 +1,5 @@
 /*
- * cli_out.c: what meta-d writes once it has its scripts.
+ * cli_outdir.c: what meta-d writes once it has its scripts.
  *
  * Text (the default) is the scripts joined as the original printed them;
  * JSON (--json) is one document with the scripts and what a consumer needs
@@ -290,7 +290,7 @@ md_files_settle(md_cli_files_t *cs, int e)
  * Write each script of r to DIR/NAME.d, or DIR/NAME-ZONE.d when the
  * scripts are per zone (the result's mdr_zones; a zone given twice is one
  * file), and the paths written, a line each, to out.  DIR is a directory
- * no other user can change (cli_dir.c), made if it is not there, opened
+ * no other user can change (cli_safedir.c), made if it is not there, opened
  * once; everything in it is done through that descriptor.  All or
  * nothing: every target is checked first, every script is written to a
  * temporary file, and only then are they renamed, each target first

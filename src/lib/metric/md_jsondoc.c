@@ -1,5 +1,5 @@
 /*
- * md_json.c: one JSON document from a buffer, through cJSON.
+ * md_jsondoc.c: one JSON document from a buffer, through cJSON.
  *
  * cJSON accepts an object with the same key twice and keeps both members;
  * Meta-D makes that an error (SPEC 7.4), so the tree is walked once after
@@ -13,7 +13,7 @@
  * own 1000 levels, which need more stack than a small thread may have.
  *
  * cJSON reports a failed allocation as it reports a syntax error, and says
- * only where it stopped.  When it fails, md_json_syntax() (md_jsyntax.c)
+ * only where it stopped.  When it fails, md_json_syntax() (md_jsonlint.c)
  * reads the text again as cJSON's grammar has it, leniencies and all,
  * without allocating: if that finds no error, memory ran short; if it
  * does, it names the line and column (in bytes, from 1) of the first byte

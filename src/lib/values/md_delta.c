@@ -1,5 +1,5 @@
 /*
- * md_series.c: from values that add up since tracing began to the part of
+ * md_delta.c: from values that add up since tracing began to the part of
  * each interval.
  *
  * libdtrace's snapshot of an aggregation (Oracle's DTrace for Linux reads

@@ -5,14 +5,14 @@
  *	md_error.c	error codes, messages
  *	md_buf.c	growable output buffer with a sticky error; AND/OR
  *			lists
- *	md_path.c	places in a document, for messages
- *	md_text.c	places in a text, for messages: line and column
+ *	md_where.c	places in a document, for messages
+ *	md_where.c	places in a text, for messages: line and column
  *	md_arena.c	many small allocations freed at once
  *	md_hash.c	tables from strings and bytes to indexes; keyed
  *			hashes
- *	md_jsyntax.c	cJSON's grammar without memory: syntax errors, where
+ *	md_jsonlint.c	cJSON's grammar without memory: syntax errors, where
  *			and why
- *	md_json.c	cJSON parsing shared by metrics and predicates; text
+ *	md_jsondoc.c	cJSON parsing shared by metrics and predicates; text
  *			that must be UTF-8
  *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
  *	md_rules.c	the rules that span keys and entries (md_load.h)
@@ -27,7 +27,7 @@
  *	md_dparse.c	D, parsed: programs and the pieces of metrics; the
  *			kind of an expression
  *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
- *	md_mcheck.c	md_metric_check(): a metric's pieces, every request
+ *	md_checkall.c	md_metric_check(): a metric's pieces, every request
  *	md_kind.c	the kind of a transform: gathered variables
  *			followed to their gathers
  *	md_option.c	the syntax of DTrace options (-x), tick intervals
@@ -42,11 +42,11 @@
  *	md_suggest.c	"did you mean": the closest of some names
  *	md_quant.c	dtrace's buckets: quantize, lquantize, llquantize
  *	md_key.c	a key of an aggregation as every output shows it
- *	md_series.c	each interval's part of what adds up; idle records
- *	md_values.c	an interval's values as a JSON line
+ *	md_delta.c	each interval's part of what adds up; idle records
+ *	md_interval.c	an interval's values as a JSON line
  *	md_prom.c	the Prometheus exposition, bounded
  *	md_sort.c	a merge sort: n log n whatever the order
- *	md_jline.c	one line of JSON read in place, integers exact
+ *	md_linescan.c	one line of JSON read in place, integers exact
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
  *	md_hmsvg.c	the heat map drawn: one SVG document
  *
@@ -135,7 +135,7 @@ extern void md_list_close(md_list_t *);
 extern size_t md_utf8_len(const unsigned char *, size_t);
 
 /*
- * Paths (md_path.c) into a JSON document for messages ("a[0].b"), in
+ * Paths (md_where.c) into a JSON document for messages ("a[0].b"), in
  * fixed storage so that reporting an error never needs memory.  A path
  * longer than a message can hold is cut short.
  */
@@ -149,7 +149,7 @@ extern size_t md_path_key(md_path_t *, const char *);
 extern size_t md_path_index(md_path_t *, size_t);
 extern void md_path_cut(md_path_t *, size_t);
 
-/* The line and column (from 1, in bytes) of an offset (md_text.c). */
+/* The line and column (from 1, in bytes) of an offset (md_where.c). */
 extern void md_text_where(const char *, size_t, size_t *, size_t *);
 
 /*
@@ -214,7 +214,7 @@ extern int md_strtab_getn(const md_strtab_t *, const char *, size_t,
     size_t *);
 
 /*
- * JSON (md_json.c).  md_json_parse() parses exactly one JSON document of
+ * JSON (md_jsondoc.c).  md_json_parse() parses exactly one JSON document of
  * len bytes and rejects duplicate keys.  Errors are MD_ERR_JSON, and start
  * with the place at fault, the document being named name ("predicate");
  * the caller may recode them.
@@ -224,7 +224,7 @@ extern int md_json_truthy(const cJSON *);
 extern size_t md_json_count(const cJSON *);
 
 /*
- * JSON's syntax as cJSON reads it (md_jsyntax.c).  md_json_syntax()
+ * JSON's syntax as cJSON reads it (md_jsonlint.c).  md_json_syntax()
  * returns 0 if cJSON would take the len bytes at buf as one document, with
  * only JSON white space after it, had it the memory; otherwise -1 and, if
  * syn is not NULL, the offset of the first byte that cannot continue the
@@ -246,7 +246,7 @@ extern void md_json_putstr(md_buf_t *, const char *, size_t);
 /* The aggregating function D text calls (md_quant.c). */
 extern md_aggfn_t md_aggfn_of(const char *, size_t, size_t *);
 
-/* A value's number as text (md_values.c), an int64 in decimal. */
+/* A value's number as text (md_interval.c), an int64 in decimal. */
 extern void md_value_number(md_buf_t *, md_aggfn_t, const int64_t *);
 extern void md_value_int(md_buf_t *, int64_t);
 extern void md_value_merge(md_aggfn_t, int64_t *, const int64_t *);
@@ -682,7 +682,7 @@ extern md_result_t *md_result_make(const md_request_t *, const md_decomp_t *,
 extern int md_result_warn(md_result_t *, const char *) MD_MUSTCHECK;
 
 /*
- * One line of JSON read in place (md_jline.c), for the lines --run prints:
+ * One line of JSON read in place (md_linescan.c), for the lines --run prints:
  * a cursor, and a reader for each kind of token, each checking the JSON
  * grammar for what it reads.  Integers stay exact (cJSON keeps doubles).
  * Each returns 0, or -1 with MD_ERR_LINE and "line N, column C: ...".

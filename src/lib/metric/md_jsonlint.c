@@ -1,11 +1,11 @@
 /*
- * md_jsyntax.c: the grammar cJSON parses, read without memory: would
+ * md_jsonlint.c: the grammar cJSON parses, read without memory: would
  * cJSON take a text, and if not, where does the text stop being JSON, and
  * why.
  *
  * cJSON reports a failed allocation as it reports a syntax error, and
  * where it stops is not always where the text went wrong.  When it fails,
- * md_json_parse() (md_json.c) asks md_json_syntax(): a text this takes
+ * md_json_parse() (md_jsondoc.c) asks md_json_syntax(): a text this takes
  * failed for memory; for a text this refuses, it names the first byte
  * that cannot continue the document (the end of the input when the text
  * stops short) and says in one line what was expected there and what was

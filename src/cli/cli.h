@@ -5,8 +5,8 @@
  *			what input, with which options
  *	cli_io.c	reading and writing whole files; messages
  *	cli_gen.c	the scripts (the default) and --json
- *	cli_out.c	-o DIR: the scripts as files
- *	cli_dir.c	a directory written into, opened once and checked
+ *	cli_outdir.c	-o DIR: the scripts as files
+ *	cli_safedir.c	a directory written into, opened once and checked
  *	cli_check.c	--check, --check-d
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
@@ -142,7 +142,7 @@ typedef struct md_cli_mode {
 /* The handlers. */
 extern int md_cli_scripts(md_cli_job_t *);	/* cli_gen.c */
 extern int md_cli_json(md_cli_job_t *);
-extern int md_cli_outdir(md_cli_job_t *);	/* cli_out.c */
+extern int md_cli_outdir(md_cli_job_t *);	/* cli_outdir.c */
 extern int md_cli_check(md_cli_job_t *);	/* cli_check.c */
 extern int md_cli_checkd(md_cli_job_t *);
 extern int md_cli_fields(md_cli_job_t *);	/* cli_info.c */
@@ -174,7 +174,7 @@ extern int md_cli_read_fd(int, char **, size_t *);
 extern double md_cli_seconds(clockid_t);
 
 /*
- * A directory written into, opened once (cli_dir.c): MD_CLI_DIR_TRUST
+ * A directory written into, opened once (cli_safedir.c): MD_CLI_DIR_TRUST
  * for scripts (no other user may change it, or any directory above it),
  * MD_CLI_DIR_ABOVE for data another service reads (it may be that
  * service's, but no directory above it, and no link on the way, may be

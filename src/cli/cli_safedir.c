@@ -1,5 +1,5 @@
 /*
- * cli_dir.c: a directory meta-d writes into, opened once.
+ * cli_safedir.c: a directory meta-d writes into, opened once.
  *
  * meta-d runs as root (dtrace needs root), often for services that take
  * paths from others.  A directory named by a path is opened once, without

@@ -268,7 +268,7 @@ md_strtab_get(const md_strtab_t *t, const char *key, size_t *valp)
 /*
  * Byte tables: keys of any bytes (copied) -> indexes, growing by doubling
  * (open addressing, linear probing, at most half full): the records of an
- * aggregation (md_series.c), the series of an exposition (md_prom.c).  A
+ * aggregation (md_delta.c), the series of an exposition (md_prom.c).  A
  * slot holds the key's hash beside it, so that a probe reads one slot,
  * and a key only when the hashes agree.  The hash is keyed (above), the
  * key drawn when the table first grows; a removal shifts the slots after

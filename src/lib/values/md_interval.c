@@ -1,5 +1,5 @@
 /*
- * md_values.c: an interval's values, as one JSON line (SPEC 8.1).
+ * md_interval.c: an interval's values, as one JSON line (SPEC 8.1).
  *
  * The consumer adds each key's value of the interval as dtrace lays it
  * out (md_value_t); nothing is printed until the interval ends.  Then the
@@ -307,7 +307,7 @@ md_value_int(md_buf_t *b, int64_t n)
 }
 
 /*
- * A number's value (md_values.c's lines, md_prom.c's samples): the
+ * A number's value (md_interval.c's lines, md_prom.c's samples): the
  * integer, or avg's and stddev's quotient.
  */
 void

@@ -5,7 +5,7 @@
  *
  * FILE is data, not a script: its directory may belong to the service
  * that reads it (user prometheus), so it is not held to -o's rules; but
- * every directory above it, and every link on the way, is (cli_dir.c,
+ * every directory above it, and every link on the way, is (cli_safedir.c,
  * MD_CLI_DIR_ABOVE), at the start and whenever the directory is opened
  * again: the owner of a directory above could swap what is in it for a
  * link to one of root's.  What must not happen is root writing through a

@@ -1,5 +1,5 @@
 /*
- * md_jline.c: one line of JSON, read in place.
+ * md_linescan.c: one line of JSON, read in place.
  *
  * --heatmap reads the lines --run prints (SPEC 8.1), whose numbers are
  * 64-bit integers that must stay exact: a bucket's bound such as

@@ -10,7 +10,7 @@
  *  - count, sum, avg, stddev and the quantizations add up in dtrace's
  *    maps from the start (Oracle's never clears them; illumos' libdtrace
  *    adds each snapshot into its own copy), so each interval's value is
- *    the difference of two snapshots, record by record (md_series.c).
+ *    the difference of two snapshots, record by record (md_delta.c).
  *    dtrace_work() takes the snapshot; nothing is removed from the
  *    aggregation while it changes (a walk's REMOVE deletes a key from the
  *    maps, and the events between the read and the delete with it:
