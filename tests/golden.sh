@@ -12,8 +12,9 @@
 #	status	the expected exit status
 #	stdout	the expected standard output, byte for byte; @HOSTNAME@
 #		stands for this machine's name (uname -n)
-#	stderr	the first lines of the expected standard error (optional;
-#		without it, standard error must be empty)
+#	stderr	the expected standard error, whole: an extra line is a
+#		difference (optional; without it, standard error must be
+#		empty)
 #
 # METAD_PATH is examples/, so that a metric named without a path is an
 # example of the project.
@@ -90,8 +91,7 @@ check_case() {
 	sed "s/@HOSTNAME@/$host/g" "$dir/stdout" > "$o.want"
 	cmp -s "$o.want" "$o.stdout" || problems="$problems stdout differs;"
 	if [ -f "$dir/stderr" ]; then
-		head -n "$(wc -l < "$dir/stderr")" "$o.stderr" > "$o.errhead"
-		cmp -s "$dir/stderr" "$o.errhead" ||
+		cmp -s "$dir/stderr" "$o.stderr" ||
 		    problems="$problems stderr differs;"
 	elif [ -s "$o.stderr" ]; then
 		problems="$problems unexpected stderr;"
@@ -105,7 +105,7 @@ check_case() {
 	echo "FAIL $name:$problems"
 	diff -u "$o.want" "$o.stdout" | sed 's/^/    /' | head -40
 	if [ -f "$dir/stderr" ]; then
-		diff -u "$dir/stderr" "$o.errhead" | sed 's/^/    /'
+		diff -u "$dir/stderr" "$o.stderr" | sed 's/^/    /'
 	else
 		sed 's/^/    stderr: /' "$o.stderr" | head -10
 	fi
