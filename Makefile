@@ -6,6 +6,9 @@
 #   make demo       print a D script for an example metric
 #   make test       unit tests (Check) and golden tests of the command line
 #   make check      everything CI runs but the conformance cases
+#   make SANITIZE=1 [TARGET]  the same, built with AddressSanitizer and
+#                   UndefinedBehaviorSanitizer (make check-sanitize: with
+#                   clang, under build/sanitize)
 #   make check-valgrind   the golden tests under valgrind
 #   make check-dtrace     every example's scripts compiled by the real
 #                   compiler (--compile), and the Linux examples traced for
@@ -64,6 +67,23 @@ CFLAGS ?= -O2 -g
 override CFLAGS += -std=c99 -D_XOPEN_SOURCE=700 \
 	-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wformat=2 -Iinclude
+
+# make SANITIZE=1: meta-d, the library and the unit tests built with
+# AddressSanitizer and UndefinedBehaviorSanitizer (any report ends the
+# program), for every target (make SANITIZE=1 test); the CC's own (gcc's
+# libasan and libubsan, or clang's).  What the objects were made with is
+# kept in a stamp, so that the next make without it makes them again.
+SANITIZE ?=
+ifeq ($(SANITIZE),1)
+override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+else ifneq ($(SANITIZE),)
+$(error SANITIZE=$(SANITIZE): give SANITIZE=1, or nothing)
+endif
+FLAGS_STAMP = build/flags
+FLAGS_STAMPED := $(shell mkdir -p build && { [ -f $(FLAGS_STAMP) ] && \
+	[ "$$(cat $(FLAGS_STAMP))" = 'SANITIZE=$(SANITIZE)' ] || \
+	echo 'SANITIZE=$(SANITIZE)' > $(FLAGS_STAMP); })
 
 # Evaluated when used, so that they see packages "make deps" installed.
 CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
@@ -206,8 +226,8 @@ deps-heatmap: deps
 deps-prometheus: deps
 	@$(DEPS_ENV) sh mk/deps.sh install prometheus
 
-$(LIB_OBJS) $(CLI_OBJS): $(DEPSTAMP) | need
-$(TEST_OBJS): $(DEPSTAMP) | need-test
+$(LIB_OBJS) $(CLI_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need
+$(TEST_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need-test
 $(DEPSTAMP):
 	@mkdir -p $(@D)
 	@touch $@
