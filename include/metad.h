@@ -37,7 +37,7 @@
 extern "C" {
 #endif
 
-#define	MD_VERSION	"2.1.0"
+#define	MD_VERSION	"2.2.0"
 
 /* What the shared library exports: this API, nothing else. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -162,6 +162,14 @@ extern MD_API void md_pred_free(md_pred_t *);
 extern MD_API int md_pred_trivial(const md_pred_t *);
 
 /*
+ * The predicate as JSON, as a user writes it ({"eq": ["execname",
+ * "sshd"]}; {} for NULL or the trivial one): a NUL-terminated string the
+ * caller frees with free(), or NULL when out of memory.  What it parses
+ * back to is the same predicate.
+ */
+extern MD_API char *md_pred_json(const md_pred_t *);
+
+/*
  * Generation.  A decomposition breaks the aggregation down by a field:
  * MD_DECOMP_STRING adds it to the aggregation's key (meta-d -s),
  * MD_DECOMP_NUMBER aggregates its value with the metric's function for that
@@ -274,9 +282,11 @@ typedef struct md_result {
  * the request, which may go as soon as md_generate() returns; it is freed
  * whole with md_result_free().  The result's warnings (one line each,
  * without "warning: ") say where a request does what the language says
- * and likely not what was meant: -n F where the metric aggregates F with
- * a function that takes no value of F (count()), and -s F where it makes
- * F's values a distribution (each value a key of its own).
+ * and likely not what was meant: a numeric decomposition of F (meta-d -n
+ * F) where the metric aggregates F with a function that takes no value of
+ * F (count()), and a string one (meta-d -s F) where it makes F's values a
+ * distribution (each value a key of its own).  They name the request in
+ * its own words ("quantized by execname: ..."), as md_metric_check() does.
  */
 extern MD_API md_result_t *md_generate(const md_metric_t *, const md_request_t *,
     md_error_t *);
@@ -375,7 +385,9 @@ extern MD_API int md_d_check(const char *, size_t, size_t *, size_t *,
  * field, zones, an interval and a duration, all within MD_MAXCHECK bytes
  * of D made and parsed (past it, MD_ERR_LIMIT).  Returns 0, or -1 with
  * *err set: an error that names the place in the metric, and, from a
- * request, the request ("-s execname -n latency: ...").
+ * request, the request, in its own words rather than any program's
+ * options ("by execname, quantized by latency: ..."; "the metric alone"
+ * for the request of nothing).
  */
 #define	MD_MAXCHECKPAIRS	64
 
@@ -384,9 +396,10 @@ extern MD_API int md_metric_check(const md_metric_t *, const md_request_t *,
 
 /*
  * md_metric_check_each() is md_metric_check() that also hands each
- * request's result to fn, before freeing it: with the request in words
- * ("-s execname -n latency", "with no options"; NULL for the request
- * given), the request, its result, and whether it is another way of
+ * request's result to fn, before freeing it: with the request named as
+ * md_metric_check() names it ("by execname, quantized by latency"; NULL
+ * for the request given; a program words the request itself, as its users
+ * ask for it), the request, its result, and whether it is another way of
  * asking the request before (a predicate on a field of unknown type
  * comes as f == "" and as f == 0: the field's type takes one).  fn
  * returns 0 to go on, or not 0 to stop the check, which then returns -1

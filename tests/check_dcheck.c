@@ -284,7 +284,68 @@ START_TEST(metric_check_should_stop_at_its_budget)
 	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
 	ck_assert_str_eq(err.mde_msg, t_fmt("the D of every request comes to "
 	    "more than the %lu MiB a check may make and parse: check one "
-	    "request at a time (-s, -n, -p)", MD_MAXCHECK >> 20));
+	    "request at a time", MD_MAXCHECK >> 20));
+	md_metric_free(m);
+}
+END_TEST
+
+/* What md_metric_check_each() hands on: each request's name, kept. */
+static int
+t_names(void *arg, const char *name, const md_request_t *req,
+    const md_result_t *r, int alt)
+{
+	FILE *f = arg;
+
+	(void) req;
+	(void) r;
+	(void) fprintf(f, "%s%s\n", name, alt ? " (alt)" : "");
+	return (0);
+}
+
+/*
+ * Every request is named in its own words, not in meta-d's options
+ * (which meta-d words itself): to its caller, and leading an error.
+ */
+START_TEST(metric_check_should_name_requests_in_their_own_words)
+{
+	static const char *const want[] = {
+		"the metric alone\n", "every 1s, for 10s\n",
+		"in zone global\n", "by execname\n",
+		"quantized by latency\n", "by execname, quantized by latency\n",
+		"where {\"eq\": [\"execname\", \"\"]}\n",
+		"where {\"eq\": [\"latency\", 0]}\n",
+	};
+	md_metric_t *m = t_metric(T_SYSCALL);
+	char *names = NULL;
+	md_error_t err;
+	size_t len, i;
+	FILE *f;
+
+	f = open_memstream(&names, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(md_metric_check_each(m, NULL, t_names, f, &err), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strncmp(names, want[0], strlen(want[0])) == 0, "%s",
+	    names);
+	for (i = 1; i < sizeof (want) / sizeof (want[0]); i++)
+		ck_assert_msg(strstr(names, want[i]) != NULL, "%s", want[i]);
+	ck_assert_msg(strstr(names, "-s") == NULL && strstr(names, "-n") ==
+	    NULL && strstr(names, "-z") == NULL, "%s", names);
+	free(names);
+	md_metric_free(m);
+
+	m = t_metric("{ 'fields': ['execname', 'latency'], 'metad': { "
+	    "'probedesc': [ { 'probes': ['syscall:::entry'], 'gather': { "
+	    "'latency': { 'gather': 'timestamp', 'store': 'thread' } } }, "
+	    "{ 'probes': ['syscall:::return'], 'aggregate': { 'default': "
+	    "'count()', 'execname': 'count()', 'latency': 'quantize($0)' }, "
+	    "'transforms': { 'execname': 'execname', 'latency': "
+	    "'timestamp - $0' }, 'verify': { 'latency': '$0' } }, "
+	    "{ 'probes': ['syscall:::return'], 'clean': { 'latency': "
+	    "'$0 + 1' } } ] } }");
+	ck_assert_int_eq(md_metric_check(m, NULL, &err), -1);
+	ck_assert_msg(strncmp(err.mde_msg, "by latency: probedesc[2].clean."
+	    "latency: ", 31) == 0, "%s", err.mde_msg);
 	md_metric_free(m);
 }
 END_TEST
@@ -298,6 +359,7 @@ dcheck_suite(void)
 	tcase_add_test(tc, d_check_should_say_where);
 	tcase_add_test(tc, metric_check_should_name_the_place);
 	tcase_add_test(tc, metric_check_should_check_one_request);
+	tcase_add_test(tc, metric_check_should_name_requests_in_their_own_words);
 	tcase_add_test(tc, generation_should_take_the_pieces_in_place);
 	tcase_add_test(tc,
 	    generation_should_refuse_destructive_actions_everywhere);

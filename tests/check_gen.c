@@ -183,13 +183,14 @@ START_TEST(gen_should_refuse_more_than_two_decompositions)
 {
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:execname "
 	    "n:latency", NULL, MD_ERR_LIMIT), "too many decompositions: 3 "
-	    "given (-s zonename -s execname -n latency), and a script breaks "
-	    "values down by two fields at most, as -s F1 -s F2 or -s F1 -n F2");
+	    "given (by zonename, by execname, quantized by latency), and a "
+	    "script breaks values down by two fields at most: by two, or by "
+	    "one and quantized by another");
 	ck_assert_str_eq(t_gen_error(T_SYSCALL, "s:zonename s:zonename "
 	    "s:zonename s:zonename", NULL, MD_ERR_LIMIT), "too many "
-	    "decompositions: 4 given (-s zonename -s zonename -s zonename -s "
-	    "zonename), and a script breaks values down by two fields at most, "
-	    "as -s F1 -s F2 or -s F1 -n F2");
+	    "decompositions: 4 given (by zonename, by zonename, by zonename, "
+	    "by zonename), and a script breaks values down by two fields at "
+	    "most: by two, or by one and quantized by another");
 }
 END_TEST
 
@@ -209,14 +210,15 @@ START_TEST(gen_should_warn_of_requests_that_mean_little)
 		{ "n:latency", NULL, 0 },
 		{ "s:execname", NULL, 0 },
 		{ "s:execname n:latency", NULL, 0 },
-		{ "n:execname", "-n execname: the metric aggregates execname "
-		    "with count(), which takes no value of it, so -n changes "
-		    "nothing; to break the values down by execname, use -s "
-		    "execname", 1 },
-		{ "s:latency", "-s latency: every value of latency becomes a "
+		{ "n:execname", "quantized by execname: the metric aggregates "
+		    "execname with count(), which takes no value of it, so "
+		    "quantizing by it changes nothing; break the values down "
+		    "by execname instead", 1 },
+		{ "s:latency", "by latency: every value of latency becomes a "
 		    "key of its own, as the metric aggregates latency with "
-		    "quantize(); to see its distribution, use -n latency", 1 },
-		{ "s:latency n:zonename", "-s latency: every value", 2 },
+		    "quantize(); quantize by latency to see its distribution",
+		    1 },
+		{ "s:latency n:zonename", "by latency: every value", 2 },
 	};
 	size_t i;
 

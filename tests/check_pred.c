@@ -329,6 +329,51 @@ START_TEST(pred_should_refuse_nesting_past_its_limit)
 }
 END_TEST
 
+/*
+ * md_pred_json(): the predicate as a user writes it, which parses back to
+ * the same predicate; {} for none.
+ */
+START_TEST(pred_json_should_print_what_parses_back)
+{
+	static const char *const cases[][2] = {
+		{ "{}", "{}" },
+		{ "[]", "{}" },
+		{ "{\"eq\":[\"execname\",\"sshd\"]}",
+		    "{\"eq\": [\"execname\", \"sshd\"]}" },
+		{ "{\"ge\": [\"latency\", -9007199254740991]}",
+		    "{\"ge\": [\"latency\", -9007199254740991]}" },
+		{ "{\"ne\": [\"a\", \"q\\\"\\\\\\n\u00e9\"]}",
+		    "{\"ne\": [\"a\", \"q\\\"\\\\\\n\u00e9\"]}" },
+		{ "{\"and\": [{\"lt\": [\"a\", 1e3]}, {\"or\": [{\"gt\": "
+		    "[\"b\", 2]}, {\"le\": [\"c\", \"x\"]}]}]}",
+		    "{\"and\": [{\"lt\": [\"a\", 1000]}, {\"or\": [{\"gt\": "
+		    "[\"b\", 2]}, {\"le\": [\"c\", \"x\"]}]}]}" },
+	};
+	md_error_t err;
+	md_pred_t *p, *q;
+	char *text, *again;
+	size_t i;
+
+	text = md_pred_json(NULL);
+	ck_assert_str_eq(text, "{}");
+	free(text);
+	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
+		p = md_pred_parse(cases[i][0], strlen(cases[i][0]), &err);
+		ck_assert_msg(p != NULL, "%s: %s", cases[i][0], err.mde_msg);
+		text = md_pred_json(p);
+		ck_assert_str_eq(text, cases[i][1]);
+		q = md_pred_parse(text, strlen(text), &err);
+		ck_assert_msg(q != NULL, "%s: %s", text, err.mde_msg);
+		again = md_pred_json(q);
+		ck_assert_str_eq(again, text);
+		free(again);
+		free(text);
+		md_pred_free(q);
+		md_pred_free(p);
+	}
+}
+END_TEST
+
 Suite *
 pred_suite(void)
 {
@@ -349,6 +394,7 @@ pred_suite(void)
 	tcase_add_test(tc, pred_print_should_pass_on_field_errors);
 	tcase_add_test(tc, pred_parse_should_not_need_a_terminating_nul);
 	tcase_add_test(tc, pred_should_refuse_nesting_past_its_limit);
+	tcase_add_test(tc, pred_json_should_print_what_parses_back);
 	suite_add_tcase(s, tc);
 	return (s);
 }

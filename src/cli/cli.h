@@ -163,8 +163,10 @@ extern int md_cli_usage(const md_cli_opts_t *);
 extern void md_cli_request_err(const md_cli_opts_t *, const md_error_t *);
 extern md_result_t *md_cli_generate(const md_cli_job_t *,
     const md_request_t *);			/* cli_gen.c */
-extern void md_cli_request_words(FILE *,
-    const md_cli_opts_t *);			/* cli_check.c */
+extern int md_cli_request_words(FILE *, const md_request_t *,
+    const char *, int);				/* cli_io.c */
+extern char *md_cli_request_label(const md_request_t *, const char *,
+    const char *);
 
 /* Files and streams (cli_io.c). */
 extern int md_cli_write(int, const char *, size_t);
@@ -172,6 +174,8 @@ extern int md_cli_writable(int);
 extern int md_cli_mclose(FILE *, char **);
 extern int md_cli_read_fd(int, char **, size_t *);
 extern double md_cli_seconds(clockid_t);
+extern int md_cli_path_split(const char *, char **, const char **);
+extern char *md_cli_metric_name(const char *);
 
 /*
  * A directory written into, opened once (cli_safedir.c): MD_CLI_DIR_TRUST

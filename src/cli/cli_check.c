@@ -23,49 +23,6 @@ md_cli_has_request(const md_cli_opts_t *o)
 	    req->mdq_interval != NULL || req->mdq_duration != NULL);
 }
 
-/*
- * The request's -s, -n and -p options as typed, each after a space: what
- * names and types what it measures.
- */
-void
-md_cli_request_words(FILE *f, const md_cli_opts_t *o)
-{
-	size_t i;
-
-	for (i = 0; i < o->o_nsfields; i++)
-		(void) fprintf(f, " -s %s", o->o_sfields[i]);
-	if (o->o_nfield != NULL)
-		(void) fprintf(f, " -n %s", o->o_nfield);
-	if (o->o_predarg != NULL)
-		(void) fprintf(f, " -p '%s'", o->o_predarg);
-}
-
-/*
- * The request the options make, in words, as --compile names it: its -s,
- * -n, -p and -z options (the rest change no name or type).
- */
-static char *
-md_cli_label(const md_cli_opts_t *o)
-{
-	char *text = NULL;
-	size_t len, i;
-	FILE *f;
-
-	if ((f = open_memstream(&text, &len)) == NULL)
-		return (NULL);
-	md_cli_request_words(f, o);
-	for (i = 0; i < o->o_req.mdq_nzones; i++)
-		(void) fprintf(f, " -z %s", o->o_req.mdq_zones[i]);
-	if (md_cli_mclose(f, &text) != 0)
-		return (NULL);
-	if (len == 0) {
-		free(text);
-		return (strdup("the request"));
-	}
-	(void) memmove(text, text + 1, len);
-	return (text);
-}
-
 /* What --check found; with --compile, then the compiler's verdicts. */
 static int
 md_cli_checked(md_cli_job_t *j, const md_request_t *req)
@@ -77,7 +34,8 @@ md_cli_checked(md_cli_job_t *j, const md_request_t *req)
 		return (MD_CLI_SUCCESS);
 	if (req == NULL)
 		return (md_cli_compile(j, NULL, NULL));
-	if ((label = md_cli_label(j->cj_o)) == NULL) {
+	if ((label = md_cli_request_label(req, j->cj_o->o_predarg,
+	    "the request")) == NULL) {
 		md_cli_err(j->cj_o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
@@ -103,7 +61,7 @@ md_cli_check(md_cli_job_t *j)
 	if (err.mde_code == MD_ERR_NOMEM)
 		md_cli_err(o, "%s", err.mde_msg);
 	else if (err.mde_code == MD_ERR_LIMIT)
-		md_cli_err(o, "checking: %s", err.mde_msg);
+		md_cli_err(o, "checking: %s (-s, -n, -p)", err.mde_msg);
 	else
 		md_cli_err(o, "meta-D is invalid: %s", err.mde_msg);
 	return (MD_CLI_ERROR);

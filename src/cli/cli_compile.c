@@ -120,7 +120,8 @@ md_cc_collect(void *arg, const char *label, const md_request_t *req,
 	cc->cc_nr++;
 	q->cq_zones = req->mdq_nzones > 0;
 	q->cq_alt = alt;
-	if ((q->cq_label = strdup(label != NULL ? label : cc->cc_label)) ==
+	if ((q->cq_label = label != NULL ? md_cli_request_label(req, NULL,
+	    "with no options") : strdup(cc->cc_label)) ==
 	    NULL || (q->cq_s = calloc(r->mdr_nscripts, sizeof (size_t))) ==
 	    NULL)
 		goto nomem;

@@ -1,6 +1,8 @@
 /*
- * cli_io.c: what every part of the command line shares: its messages,
- * and whole files read and written.
+ * cli_io.c: what every part of the command line shares: its messages, a
+ * request in its options' words ("-s execname -n latency"), a metric's
+ * name and a path's parent from their paths, and whole files read and
+ * written.
  *
  * Every message starts with "meta-d: ", and what it quotes from users is
  * escaped as the library's messages are (md_msg_escape()), so that no
@@ -238,4 +240,98 @@ md_cli_read_fd(int fd, char **bufp, size_t *lenp)
 	*bufp = buf;
 	*lenp = len;
 	return (0);
+}
+
+/*
+ * A request as meta-d's options ask for it, each option after a space: its
+ * -s and -n, its -p (pred as typed, or NULL: the request's predicate as
+ * JSON), and, with all, its -z, -i and -T (the -x options change no name
+ * or type).  Returns 0, or -1 when out of memory.
+ */
+int
+md_cli_request_words(FILE *f, const md_request_t *req, const char *pred,
+    int all)
+{
+	char *json = NULL;
+	size_t i;
+
+	for (i = 0; i < req->mdq_ndecomps; i++)
+		(void) fprintf(f, " %s %s", req->mdq_decomps[i].mdd_kind ==
+		    MD_DECOMP_NUMBER ? "-n" : "-s", req->mdq_decomps[i].mdd_field);
+	if (pred == NULL && !md_pred_trivial(req->mdq_pred) &&
+	    (pred = json = md_pred_json(req->mdq_pred)) == NULL)
+		return (-1);
+	if (pred != NULL)
+		(void) fprintf(f, " -p '%s'", pred);
+	free(json);
+	for (i = 0; all && i < req->mdq_nzones; i++)
+		(void) fprintf(f, " -z %s", req->mdq_zones[i]);
+	if (all && req->mdq_interval != NULL)
+		(void) fprintf(f, " -i %s", req->mdq_interval);
+	if (all && req->mdq_duration != NULL)
+		(void) fprintf(f, " -T %s", req->mdq_duration);
+	return (0);
+}
+
+/*
+ * A request in words, as --compile names it: "-s execname -n latency",
+ * "-z global"; none when it has no option.  The caller frees it; NULL
+ * when out of memory.
+ */
+char *
+md_cli_request_label(const md_request_t *req, const char *pred,
+    const char *none)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return (NULL);
+	if (md_cli_request_words(f, req, pred, 1) != 0) {
+		(void) fclose(f);
+		free(text);
+		return (NULL);
+	}
+	if (md_cli_mclose(f, &text) != 0)
+		return (NULL);
+	if (len == 0) {
+		free(text);
+		return (strdup(none));
+	}
+	(void) memmove(text, text + 1, len);
+	return (text);
+}
+
+/*
+ * A path's parent ("." for a name alone, "/" for a name under it) and its
+ * last name, which points into path: the parent is the caller's to free.
+ * Returns 0, or ENOMEM.
+ */
+int
+md_cli_path_split(const char *path, char **parentp, const char **basep)
+{
+	const char *slash = strrchr(path, '/');
+
+	*basep = slash == NULL ? path : slash + 1;
+	*parentp = slash == NULL ? strdup(".") : slash == path ?
+	    strdup("/") : strndup(path, (size_t)(slash - path));
+	return (*parentp == NULL ? ENOMEM : 0);
+}
+
+/*
+ * A metric's name, as its scripts and its Prometheus family are named:
+ * its file's last name without the extension ("fs-ops" for
+ * examples/fs-ops.json; a name that starts with its only dot is kept
+ * whole).  The caller frees it; NULL when out of memory.
+ */
+char *
+md_cli_metric_name(const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base == NULL ? path : base + 1;
+	if ((dot = strrchr(base, '.')) == NULL || dot == base)
+		dot = base + strlen(base);
+	return (strndup(base, (size_t)(dot - base)));
 }

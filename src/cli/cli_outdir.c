@@ -354,18 +354,6 @@ md_cli_files(const md_result_t *r, const char *dir, const char *name,
 	return (e == 0 ? 0 : told ? -1 : -2);
 }
 
-/* The name of the scripts: METRIC's base name without its extension. */
-static char *
-md_cli_script_name(const char *file)
-{
-	const char *base = strrchr(file, '/'), *dot;
-
-	base = base == NULL ? file : base + 1;
-	if ((dot = strrchr(base, '.')) == NULL || dot == base)
-		dot = base + strlen(base);
-	return (strndup(base, (size_t)(dot - base)));
-}
-
 /*
  * -o DIR: the scripts written; the paths written, a line each, printed.
  * Standard output must take them: if it cannot, nothing is written (or
@@ -381,7 +369,7 @@ md_cli_outdir(md_cli_job_t *j)
 
 	if ((r = md_cli_generate(j, NULL)) == NULL)
 		return (MD_CLI_ERROR);
-	if ((name = md_cli_script_name(o->o_path)) == NULL) {
+	if ((name = md_cli_metric_name(o->o_path)) == NULL) {
 		md_cli_err(o, "out of memory");
 	} else if (md_cli_writable(j->cj_fd) != 0 ||
 	    (fv = md_cli_files(r, o->o_dir, name, j->cj_fd, what,

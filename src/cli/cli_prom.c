@@ -47,24 +47,22 @@
 static char *
 md_prom_family_name(const md_cli_opts_t *o)
 {
-	const char *file = o->o_path != NULL ? o->o_path : "stdin";
-	const char *base = strrchr(file, '/'), *dot;
+	char *stem, *name;
 	size_t n, i;
-	char *name;
 
 	if (o->o_promname != NULL)
 		return (strdup(o->o_promname));
-	base = base == NULL ? file : base + 1;
-	if ((dot = strrchr(base, '.')) == NULL || dot == base)
-		dot = base + strlen(base);
-	n = 6 + (size_t)(dot - base) + (o->o_nfield != NULL ?
-	    strlen(o->o_nfield) + 1 : 0);
-	if ((name = malloc(n + 1)) == NULL)
+	if ((stem = md_cli_metric_name(o->o_path != NULL ? o->o_path :
+	    "stdin")) == NULL)
 		return (NULL);
-	(void) snprintf(name, n + 1, "metad_%.*s%s%s", (int)(dot - base), base,
-	    o->o_nfield != NULL ? "_" : "", o->o_nfield != NULL ?
-	    o->o_nfield : "");
-	for (i = 0; name[i] != '\0'; i++) {
+	n = 6 + strlen(stem) + (o->o_nfield != NULL ?
+	    strlen(o->o_nfield) + 1 : 0);
+	if ((name = malloc(n + 1)) != NULL)
+		(void) snprintf(name, n + 1, "metad_%s%s%s", stem,
+		    o->o_nfield != NULL ? "_" : "", o->o_nfield != NULL ?
+		    o->o_nfield : "");
+	free(stem);
+	for (i = 0; name != NULL && name[i] != '\0'; i++) {
 		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' &&
 		    name[i] <= 'Z') || (name[i] >= '0' && name[i] <= '9')))
 			name[i] = '_';
@@ -86,7 +84,11 @@ md_prom_help(const md_cli_opts_t *o, const md_metric_t *m)
 	if ((f = open_memstream(&h, &len)) == NULL)
 		return (NULL);
 	(void) fprintf(f, "meta-d --run");
-	md_cli_request_words(f, o);
+	if (md_cli_request_words(f, &o->o_req, o->o_predarg, 0) != 0) {
+		(void) fclose(f);
+		free(h);
+		return (NULL);
+	}
 	(void) fprintf(f, " %s", o->o_path != NULL ? o->o_path : "-");
 	return (md_cli_mclose(f, &h) == 0 ? h : NULL);
 }
@@ -142,7 +144,6 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
     const md_metric_t *m, md_aggfn_t fn)
 {
 	char *name = md_prom_family_name(o), *help = md_prom_help(o, m);
-	const char *slash = strrchr(o->o_promfile, '/');
 	char why[MD_ERRMSGLEN], *dir;
 	md_error_t err;
 	int e;
@@ -166,10 +167,8 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		    md_cli_usage(o));
 	}
 	md_prom_bound(cp->cp_prom, o->o_maxseries, o->o_evict);
-	cp->cp_base = slash == NULL ? o->o_promfile : slash + 1;
-	dir = slash == NULL ? strdup(".") : slash == o->o_promfile ?
-	    strdup("/") : strndup(o->o_promfile, (size_t)(slash -
-	    o->o_promfile));
+	if (md_cli_path_split(o->o_promfile, &dir, &cp->cp_base) != 0)
+		dir = NULL;
 	if (dir == NULL || *cp->cp_base == '\0') {
 		md_cli_err(o, "--prometheus \"%s\": %s", o->o_promfile,
 		    dir == NULL ? strerror(ENOMEM) : "names no file");

@@ -233,21 +233,6 @@ md_dir_check(const char *path, const struct stat *st, int above, char *why,
 	return (md_dir_ancestors(real, why, whylen));
 }
 
-/*
- * The parent of path ("." for a name alone) and its last name (path has
- * no slash at its end, but if it is "/").
- */
-static int
-md_dir_split(const char *path, char **parentp, const char **basep)
-{
-	const char *slash = strrchr(path, '/');
-
-	*basep = slash == NULL ? path : slash + 1;
-	*parentp = slash == NULL ? strdup(".") : slash == path ?
-	    strdup("/") : strndup(path, (size_t)(slash - path));
-	return (*parentp == NULL ? ENOMEM : 0);
-}
-
 /* Make path, a directory, in its parent (which must be trusted). */
 static int
 md_dir_make(md_cli_dir_t *d, const char *path, int flags, char *why,
@@ -257,7 +242,7 @@ md_dir_make(md_cli_dir_t *d, const char *path, int flags, char *why,
 	const char *base;
 	int pfd = -1, e;
 
-	if ((e = md_dir_split(path, &parent, &base)) != 0)
+	if ((e = md_cli_path_split(path, &parent, &base)) != 0)
 		return (e);
 	if ((flags & MD_CLI_DIR_TRUST) &&
 	    (e = md_dir_check(parent, NULL, 0, why, whylen)) != 0) {

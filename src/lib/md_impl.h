@@ -1,57 +1,69 @@
 /*
  * md_impl.h: what the stages of the meta-d pipeline share.
  *
+ * The library, by stage (a folder each under src/lib):
+ *
+ * util/: small utilities that know nothing of Meta-D
  *	md_utf8.c	UTF-8 sequences
  *	md_error.c	error codes, messages
  *	md_buf.c	growable output buffer with a sticky error; AND/OR
  *			lists
- *	md_where.c	places in a document, for messages
- *	md_where.c	places in a text, for messages: line and column
+ *	md_where.c	places, for messages: a path in a document, a line
+ *			and column in a text
  *	md_arena.c	many small allocations freed at once
  *	md_hash.c	tables from strings and bytes to indexes; keyed
  *			hashes
+ *	md_sort.c	a merge sort: n log n whatever the order
+ *	md_suggest.c	"did you mean": the closest of some names
+ *	md_number.c	print numbers as JavaScript does
+ *
+ * metric/: a metric and a predicate, from their JSON
+ *	md_jsondoc.c	one JSON document through cJSON, keys once each;
+ *			JSON strings written; text that must be UTF-8
  *	md_jsonlint.c	cJSON's grammar without memory: syntax errors, where
  *			and why
- *	md_jsondoc.c	cJSON parsing shared by metrics and predicates; text
- *			that must be UTF-8
- *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
  *	md_rules.c	the rules that span keys and entries (md_load.h)
+ *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
  *	md_metric.c	a loaded metric, read and freed
- *	md_number.c	print numbers as JavaScript does
- *	md_pred.c	krill predicates: parse, print
- *	md_plan.c	which probedesc entries a script needs, what is
- *			gathered, into which D variables
- *	md_dlex.c	the tokens of D expressions
+ *	md_pred.c	krill predicates: parse, print as D and as JSON
+ *
+ * d/: the D language, without a kernel
+ *	md_dlex.c	the tokens of D
  *	md_dtab.c	what D has built in: functions, variables
  *	md_dpragma.c	D's control lines: #pragma D option, #line, ...
  *	md_dparse.c	D, parsed: programs and the pieces of metrics; the
  *			kind of an expression
- *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
- *	md_checkall.c	md_metric_check(): a metric's pieces, every request
- *	md_kind.c	the kind of a transform: gathered variables
- *			followed to their gathers
  *	md_option.c	the syntax of DTrace options (-x), tick intervals
  *			(-i) and durations (-T)
- *	md_request.c	a request checked, and md_emit()'s request made of
- *			it
+ *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
+ *
+ * gen/: a request's D scripts
+ *	md_kind.c	the kind of a transform: gathered variables
+ *			followed to their gathers
  *	md_resolve.c	$hostname, $N and $fieldN substitution
+ *	md_plan.c	which probedesc entries a script needs, what is
+ *			gathered, into which D variables
+ *	md_request.c	a request checked, named, and md_emit()'s request
+ *			made of it
  *	md_emit.c	D text for one script
+ *	md_result.c	a result: built, freed, joined, as JSON
  *	md_gen.c	md_generate(): a request's scripts, one per zone or
  *			one, each checked as D
- *	md_result.c	a result: built, freed, joined, as JSON
- *	md_suggest.c	"did you mean": the closest of some names
+ *	md_checkall.c	md_metric_check(): a metric's pieces, every request
+ *
+ * values/: what dtrace measured, as lines, files and pictures
  *	md_quant.c	dtrace's buckets: quantize, lquantize, llquantize
  *	md_key.c	a key of an aggregation as every output shows it
- *	md_delta.c	each interval's part of what adds up; idle records
- *	md_interval.c	an interval's values as a JSON line
+ *	md_delta.c	each interval's part of what adds up since tracing
+ *			began; idle records (md_series_*())
+ *	md_interval.c	an interval's values as a JSON line (md_values_*())
  *	md_prom.c	the Prometheus exposition, bounded
- *	md_sort.c	a merge sort: n log n whatever the order
  *	md_linescan.c	one line of JSON read in place, integers exact
- *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
  *	md_hmsvg.c	the heat map drawn: one SVG document
+ *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
  *
  * Files depend on one another without a cycle (tests/layout.sh), in about
- * the order above.
+ * the order above: a stage uses those above it, never one below.
  */
 
 #ifndef	MD_IMPL_H
@@ -367,6 +379,7 @@ typedef struct md_pcmp {
 typedef int (*md_pred_field_f)(md_buf_t *, const md_pcmp_t *, void *,
     md_error_t *);
 
+extern void md_pred_putjson(md_buf_t *, const md_pred_t *);
 extern int md_pred_print(md_buf_t *, const md_pred_t *, md_pred_field_f,
     void *, md_error_t *);
 extern size_t md_pred_nfields(const md_pred_t *);
@@ -661,11 +674,14 @@ extern const char *md_option_suggest(const char *);
  * request of a checked one: its decompositions folded into folded
  * (MD_MAXDECOMPS of them; a field given twice is one, numeric if either
  * is), and its host name, or this machine's, into host (hostlen bytes).
+ * md_request_name() names a request in its own words ("by execname,
+ * quantized by latency"), for messages.
  */
 extern int md_request_check(const md_metric_t *, const md_request_t *,
     md_error_t *) MD_MUSTCHECK;
 extern int md_request_emit(const md_request_t *, md_decomp_t *, char *,
     size_t, md_emit_req_t *, md_error_t *) MD_MUSTCHECK;
+extern void md_request_name(md_buf_t *, const md_request_t *);
 
 
 /*

@@ -146,7 +146,7 @@ md_dcheck_overbudget(md_error_t *err)
 {
 	return (md_error_set(err, MD_ERR_LIMIT, "the D of every request "
 	    "comes to more than the %lu MiB a check may make and parse: "
-	    "check one request at a time (-s, -n, -p)", MD_MAXCHECK >> 20));
+	    "check one request at a time", MD_MAXCHECK >> 20));
 }
 
 /*

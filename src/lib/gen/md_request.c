@@ -222,24 +222,24 @@ md_request_field(const md_metric_t *m, const char *f, md_error_t *err)
 static int
 md_request_toomany(const md_request_t *req, md_error_t *err)
 {
-	char given[MD_ERRMSGLEN], *p = given;
-	size_t i, n;
+	md_request_t only;
+	md_buf_t given;
+	int rv;
 
-	given[0] = '\0';
-	for (i = 0; i < req->mdq_ndecomps; i++) {
-		const md_decomp_t *d = &req->mdq_decomps[i];
-
-		n = (size_t)snprintf(p, sizeof (given) - (size_t)(p - given),
-		    "%s%s %s", i == 0 ? "" : " ", d->mdd_kind ==
-		    MD_DECOMP_STRING ? "-s" : "-n", d->mdd_field);
-		if (n >= sizeof (given) - (size_t)(p - given))
-			break;
-		p += n;
-	}
-	return (md_error_set(err, MD_ERR_LIMIT, "too many decompositions: "
-	    "%zu given (%s), and a script breaks values down by two fields "
-	    "at most, as -s F1 -s F2 or -s F1 -n F2", req->mdq_ndecomps,
-	    given));
+	(void) memset(&only, 0, sizeof (only));
+	only.mdq_decomps = req->mdq_decomps;
+	only.mdq_ndecomps = req->mdq_ndecomps;
+	md_buf_init(&given);
+	md_request_name(&given, &only);
+	if (md_buf_failed(&given))
+		rv = md_error_nomem(err);
+	else
+		rv = md_error_set(err, MD_ERR_LIMIT, "too many decompositions: "
+		    "%zu given (%s), and a script breaks values down by two "
+		    "fields at most: by two, or by one and quantized by "
+		    "another", req->mdq_ndecomps, md_buf_str(&given));
+	md_buf_fini(&given);
+	return (rv);
 }
 
 /*
@@ -367,4 +367,54 @@ md_request_emit(const md_request_t *req, md_decomp_t *folded, char *host,
 	host[hostlen - 1] = '\0';
 	er->er_host = host;
 	return (0);
+}
+
+/* One part of a request's name, after a comma if it is not the first. */
+static void
+md_request_part(md_buf_t *b, const char *s)
+{
+	if (b->mb_len > 0)
+		md_buf_puts(b, ", ");
+	md_buf_puts(b, s);
+}
+
+/*
+ * The request named, as messages and md_metric_check_each() name it, in
+ * the words of the request itself, not of any program's options: "by
+ * execname, quantized by latency, where {"eq": ["pid", 0]}, in zones z1
+ * z2, every 1s, for 10s", or "the metric alone".  Into b, which the
+ * caller has reset.
+ */
+void
+md_request_name(md_buf_t *b, const md_request_t *req)
+{
+	size_t i;
+
+	for (i = 0; i < req->mdq_ndecomps; i++) {
+		md_request_part(b, req->mdq_decomps[i].mdd_kind ==
+		    MD_DECOMP_NUMBER ? "quantized by " : "by ");
+		md_buf_puts(b, md_shown(req->mdq_decomps[i].mdd_field));
+	}
+	if (!md_pred_trivial(req->mdq_pred)) {
+		md_request_part(b, "where ");
+		md_pred_putjson(b, req->mdq_pred);
+	}
+	for (i = 0; i < req->mdq_nzones; i++) {
+		if (i == 0)
+			md_request_part(b, req->mdq_nzones > 1 ? "in zones " :
+			    "in zone ");
+		else
+			md_buf_putc(b, ' ');
+		md_buf_puts(b, md_shown(req->mdq_zones[i]));
+	}
+	if (req->mdq_interval != NULL) {
+		md_request_part(b, "every ");
+		md_buf_puts(b, req->mdq_interval);
+	}
+	if (req->mdq_duration != NULL) {
+		md_request_part(b, "for ");
+		md_buf_puts(b, req->mdq_duration);
+	}
+	if (b->mb_len == 0)
+		md_buf_puts(b, "the metric alone");
 }

@@ -324,6 +324,67 @@ md_pred_trivial(const md_pred_t *p)
 	return (p == NULL || p->mp_root->pn_kind == MDP_TRUE);
 }
 
+/* Node n as JSON, as a user writes it: {"eq": ["execname", "sshd"]}. */
+static void
+md_pred_json_node(md_buf_t *b, const md_pnode_t *n)
+{
+	char num[MD_NUMBUFLEN];
+	size_t i;
+
+	if (n->pn_kind == MDP_TRUE) {
+		md_buf_puts(b, "{}");
+		return;
+	}
+	md_buf_puts(b, n->pn_kind == MDP_AND ? "{\"and\": [" :
+	    n->pn_kind == MDP_OR ? "{\"or\": [" : "{\"");
+	if (n->pn_kind != MDP_REL) {
+		for (i = 0; i < n->pn_nkids; i++) {
+			if (i > 0)
+				md_buf_puts(b, ", ");
+			md_pred_json_node(b, n->pn_kids[i]);
+		}
+		md_buf_puts(b, "]}");
+		return;
+	}
+	for (i = 0; strcmp(md_pred_ops[i].op_d, n->pn_op) != 0; i++)
+		continue;
+	md_buf_puts(b, md_pred_ops[i].op_name);
+	md_buf_puts(b, "\": [");
+	md_json_putstr(b, n->pn_field, strlen(n->pn_field));
+	md_buf_puts(b, ", ");
+	if (n->pn_str != NULL) {
+		md_json_putstr(b, n->pn_str, strlen(n->pn_str));
+	} else {
+		(void) md_number_format(n->pn_num, num, sizeof (num));
+		md_buf_puts(b, num);
+	}
+	md_buf_puts(b, "]}");
+}
+
+void
+md_pred_putjson(md_buf_t *b, const md_pred_t *p)
+{
+	if (p == NULL)
+		md_buf_puts(b, "{}");
+	else
+		md_pred_json_node(b, p->mp_root);
+}
+
+char *
+md_pred_json(const md_pred_t *p)
+{
+	md_buf_t b;
+	size_t len;
+
+	md_buf_init(&b);
+	md_pred_putjson(&b, p);
+	if (md_buf_failed(&b)) {
+		md_buf_fini(&b);
+		return (NULL);
+	}
+	return (md_buf_claim(&b, &len));
+}
+
 size_t
 md_pred_nfields(const md_pred_t *p)
 {
