@@ -100,16 +100,17 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 
-# The library, by stage (GUIDE.md, "Sources"): small utilities; the metric
-# and its JSON; the D language; generating D; values and pictures.
+# The library, by stage (GUIDE.md, "Sources"), each using only those
+# before it: small utilities; the D language; the metric and its JSON;
+# generating D; values and pictures.
 LIB_UTIL = utf8 error buf where arena hash sort suggest number
-LIB_METRIC = jsondoc jsonlint rules load metric pred
 LIB_D = dlex dtab dpragma dparse option dcheck
+LIB_METRIC = jsondoc jsonlint rules load metric pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
 LIB_VALUES = quant key delta interval prom linescan hmsvg heatmap
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
-	$(patsubst %,src/lib/metric/md_%.c,$(LIB_METRIC)) \
 	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
+	$(patsubst %,src/lib/metric/md_%.c,$(LIB_METRIC)) \
 	$(patsubst %,src/lib/gen/md_%.c,$(LIB_GEN)) \
 	$(patsubst %,src/lib/values/md_%.c,$(LIB_VALUES))
 LIB_OBJS = $(LIB_SRCS:.c=.o)

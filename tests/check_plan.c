@@ -175,9 +175,9 @@ START_TEST(plan_should_name_the_variables)
 {
 	md_arena_t a = { NULL };
 
-	ck_assert_str_eq(md_plan_varname(&a, "latency", 0, 1),
+	ck_assert_str_eq(md_metric_varname(&a, "latency", 0, 1),
 	    "self->latency0");
-	ck_assert_str_eq(md_plan_varname(&a, "fd", 12, 0), "fd12");
+	ck_assert_str_eq(md_metric_varname(&a, "fd", 12, 0), "fd12");
 	md_arena_free(&a);
 }
 END_TEST

@@ -1,7 +1,8 @@
 #!/bin/sh
 #
 # The shape of the sources (GUIDE.md, "Sources"): the library in src/lib,
-# by stage (util, metric, d, gen, values), the command line in src/cli
+# by stage (util, d, metric, gen, values: each uses only those before
+# it), the command line in src/cli
 # (its libdtrace dialect files in src/cli/dtrace); the library's files
 # depend on one another without a cycle (file X uses file Y when X.o needs
 # a symbol Y.o defines: nm, then tsort, which fails on a loop), so do the
@@ -49,6 +50,16 @@ stray=$(find src -name '*.[ch]' | grep -v -e '^src/lib/md_impl\.h$' \
 ok $? "every source is in its part's folder: $stray"
 
 cycles library $(find src/lib -name '*.o')
+
+# The library's stages, in order: a file uses files of its own stage or
+# of those before it, never of one after (md_impl.h lists them so).
+back=$(awk 'BEGIN { n = split("util d metric gen values", st, " ")
+	for (i = 1; i <= n; i++) rank[st[i]] = i }
+    { split($1, a, "/"); split($2, b, "/")
+	if (rank[a[2]] < rank[b[2]]) printf "%s uses %s; ", $1, $2 }' \
+    "$tmp/deps")
+[ -z "$back" ]
+ok $? "the library's stages (util, d, metric, gen, values) use only those before them: $back"
 cycles "command line" $(find src/cli -name '*.o')
 
 # The command line includes metad.h (through cli.h), cli.h and system

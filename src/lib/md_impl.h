@@ -17,6 +17,18 @@
  *	md_suggest.c	"did you mean": the closest of some names
  *	md_number.c	print numbers as JavaScript does
  *
+ * d/: the D language, without a kernel
+ *	md_dlex.c	the tokens of D
+ *	md_dtab.c	what D has built in: functions, variables; the
+ *			aggregating functions by name
+ *	md_dpragma.c	D's control lines: #pragma D option, #line, ...
+ *	md_dparse.c	D, parsed: programs and the pieces of metrics; the
+ *			kind of an expression
+ *	md_option.c	the syntax of DTrace options (-x), tick intervals
+ *			(-i) and durations (-T)
+ *	md_dcheck.c	D checked: programs, a piece of a metric, the
+ *			scripts made
+ *
  * metric/: a metric and a predicate, from their JSON
  *	md_jsondoc.c	one JSON document through cJSON, keys once each;
  *			JSON strings written; text that must be UTF-8
@@ -24,18 +36,10 @@
  *			and why
  *	md_rules.c	the rules that span keys and entries (md_load.h)
  *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
- *	md_metric.c	a loaded metric, read and freed
+ *	md_metric.c	a loaded metric, read and freed; its gathered
+ *			variables named
+ *	md_pieces.c	each piece of a metric's D checked in its context
  *	md_pred.c	krill predicates: parse, print as D and as JSON
- *
- * d/: the D language, without a kernel
- *	md_dlex.c	the tokens of D
- *	md_dtab.c	what D has built in: functions, variables
- *	md_dpragma.c	D's control lines: #pragma D option, #line, ...
- *	md_dparse.c	D, parsed: programs and the pieces of metrics; the
- *			kind of an expression
- *	md_option.c	the syntax of DTrace options (-x), tick intervals
- *			(-i) and durations (-T)
- *	md_dcheck.c	D checked: programs, scripts made, a metric's pieces
  *
  * gen/: a request's D scripts
  *	md_kind.c	the kind of a transform: gathered variables
@@ -255,7 +259,7 @@ extern int md_json_syntax(const char *, size_t, md_jsyntax_t *);
 extern int md_json_valid(const char *, size_t);
 extern void md_json_putstr(md_buf_t *, const char *, size_t);
 
-/* The aggregating function D text calls (md_quant.c). */
+/* The aggregating function D text calls (md_dtab.c). */
 extern md_aggfn_t md_aggfn_of(const char *, size_t, size_t *);
 
 /* A value's number as text (md_interval.c), an int64 in decimal. */
@@ -409,7 +413,7 @@ typedef struct md_plan {
 	size_t			pl_next;	/* next entry to consider */
 } md_plan_t;
 
-extern const char *md_plan_varname(md_arena_t *, const char *, size_t, int);
+extern const char *md_metric_varname(md_arena_t *, const char *, size_t, int);
 extern int md_plan_init(md_plan_t *, const md_metric_t *,
     const md_decomp_t *, size_t, const md_pred_t *, md_error_t *);
 extern void md_plan_fini(md_plan_t *);
@@ -606,6 +610,7 @@ extern int md_resolve_predicate(md_rctx_t *, md_buf_t *, const char *,
  * md_dcheck_result() looks the fault up there.
  */
 #define	MD_PLACELEN	256
+#define	MD_QUOTEMAX	100	/* bytes of D quoted in a message */
 #define	MD_NOINDEX	((size_t)-1)
 
 typedef struct md_emit_span {
@@ -649,7 +654,11 @@ extern int md_emit(md_buf_t *, const md_metric_t *, const md_emit_req_t *,
     md_error_t *) MD_MUSTCHECK;
 
 /* Checking D where meta-d meets it (md_dcheck.c). */
-extern int md_dcheck_pieces(const md_metric_t *, size_t *, md_error_t *);
+extern int md_dcheck_piece(const char *, md_dctx_t, const char *,
+    md_error_t *);
+extern void md_dcheck_where(char *, size_t, const char *, size_t);
+/* Each piece of a metric's D in its context (md_pieces.c). */
+extern int md_pieces_check(const md_metric_t *, size_t *, md_error_t *);
 extern int md_dcheck_overbudget(md_error_t *);
 extern int md_dcheck_result(const md_result_t *, size_t,
     const md_emit_spans_t *, md_error_t *) MD_MUSTCHECK;

@@ -20,23 +20,6 @@
 
 #include "md_impl.h"
 
-/*
- * The D variable element n of field f is gathered into: "self->F<n>" for
- * a thread store, "F<n>" for a global one (an index, if the store has
- * one, follows it where it is used).  In arena a; NULL if out of memory.
- */
-const char *
-md_plan_varname(md_arena_t *a, const char *f, size_t n, int thread)
-{
-	size_t len = strlen(f) + 32;
-	char *name;
-
-	if ((name = md_arena_alloc(a, len, 1)) != NULL)
-		(void) snprintf(name, len, "%s%s%zu", thread ? "self->" : "",
-		    f, n);
-	return (name);
-}
-
 int
 md_plan_init(md_plan_t *pl, const md_metric_t *m, const md_decomp_t *d,
     size_t nd, const md_pred_t *pred, md_error_t *err)

@@ -183,7 +183,7 @@ md_load_store(const char *store, int *threadp,
 
 /*
  * Element j of field f's gather: its expression e, its store s, and the
- * D variable it goes into (md_plan_varname(), once for every request).
+ * D variable it goes into (md_metric_varname(), once for every request).
  */
 static int
 md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
@@ -204,7 +204,7 @@ md_load_gather_one(md_load_t *ld, md_gather_t *g, size_t j, const cJSON *e,
 		    "global[INDEX]%s", pd, sect, g->mg_field, s->valuestring,
 		    md_load_meant(meant, sizeof (meant), s->valuestring, stores,
 		    2)));
-	if ((g->mg_names[j] = md_plan_varname(&ld->ld_m->mm_arena,
+	if ((g->mg_names[j] = md_metric_varname(&ld->ld_m->mm_arena,
 	    g->mg_field, j, thread)) == NULL)
 		return (md_error_nomem(ld->ld_err));
 	if (md_load_keep(ld, &g->mg_exprs[j], e->valuestring) != 0 ||
@@ -745,7 +745,7 @@ md_load_pieces(md_metric_t *m, md_error_t *err)
 {
 	md_error_t fault, *kept;
 
-	if (md_dcheck_pieces(m, NULL, &fault) == 0)
+	if (md_pieces_check(m, NULL, &fault) == 0)
 		return (0);
 	if (fault.mde_code == MD_ERR_NOMEM ||
 	    (kept = md_arena_alloc(&m->mm_arena, 1, sizeof (*kept))) == NULL)

@@ -3,6 +3,7 @@
  * read it (md_load.c makes it), and freed.
  */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,4 +83,21 @@ md_metric_has_field(const md_metric_t *m, const char *name)
 
 	return (md_strtab_get(&m->mm_fieldtab, name, &kind) &&
 	    kind == MD_FIELD_PUBLIC);
+}
+
+/*
+ * The D variable element n of field f is gathered into: "self->F<n>" for
+ * a thread store, "F<n>" for a global one (an index, if the store has
+ * one, follows it where it is used).  In arena a; NULL if out of memory.
+ */
+const char *
+md_metric_varname(md_arena_t *a, const char *f, size_t n, int thread)
+{
+	size_t len = strlen(f) + 32;
+	char *name;
+
+	if ((name = md_arena_alloc(a, len, 1)) != NULL)
+		(void) snprintf(name, len, "%s%s%zu", thread ? "self->" : "",
+		    f, n);
+	return (name);
 }

@@ -43,45 +43,6 @@
 #define	MD_QZERO	63	/* quantize's bucket of 0 */
 #define	MD_QN		127	/* and its number of buckets */
 
-static const char *const md_aggfn_names[] = {
-	[MD_AGG_COUNT] = "count", [MD_AGG_SUM] = "sum", [MD_AGG_AVG] = "avg",
-	[MD_AGG_STDDEV] = "stddev", [MD_AGG_MIN] = "min", [MD_AGG_MAX] = "max",
-	[MD_AGG_QUANTIZE] = "quantize", [MD_AGG_LQUANTIZE] = "lquantize",
-	[MD_AGG_LLQUANTIZE] = "llquantize"
-};
-
-md_aggfn_t
-md_aggfn_byname(const char *name, size_t len)
-{
-	size_t i;
-
-	for (i = 1; i < sizeof (md_aggfn_names) / sizeof (char *); i++) {
-		if (strlen(md_aggfn_names[i]) == len &&
-		    memcmp(md_aggfn_names[i], name, len) == 0)
-			return ((md_aggfn_t)i);
-	}
-	return (MD_AGG_NONE);
-}
-
-/*
- * The aggregating function D text (len bytes) calls, by the name it
- * begins with ("llquantize($0, 10, 3, 11, 100)"), the name's length in
- * *namelenp (if not NULL).
- */
-md_aggfn_t
-md_aggfn_of(const char *text, size_t len, size_t *namelenp)
-{
-	size_t n = 0;
-
-	while (n < len && (text[n] == '_' || (text[n] >= 'a' &&
-	    text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
-	    (n > 0 && text[n] >= '0' && text[n] <= '9')))
-		n++;
-	if (namelenp != NULL)
-		*namelenp = n;
-	return (md_aggfn_byname(text, n));
-}
-
 /* a ** n, or 0 if it is past INT64_MAX */
 static uint64_t
 md_quant_pow(uint64_t a, uint64_t n)
