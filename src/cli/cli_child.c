@@ -2,9 +2,9 @@
  * cli_child.c: a child process with a deadline and a reply pipe.
  *
  * Two parts of meta-d run code in a child and read what it says: the
- * JavaScript metric (cli_js.c), one child at a time, and --check
- * --compile (cli_compile.c), a child of the libdtrace handle for each
- * script, several at a time.  Both follow one protocol,
+ * JavaScript metric (cli_js.c, in cli_sandbox.c's sandbox), one child at
+ * a time, and --check --compile (cli_compile.c), a child of the libdtrace
+ * handle for each script, several at a time.  Both follow one protocol,
  * which this file is the one home of:
  *
  *  - md_cli_child_start() makes a pipe and forks; the child closes the
