@@ -16,6 +16,11 @@
  *    ends when its parent does (it looks every MD_SB_WATCH microseconds:
  *    a timer, as portable as PR_SET_PDEATHSIG is not).
  *
+ * MD_SB_WALL_MS is fixed when meta-d is built (30 s): no option or
+ * environment variable changes it, so that whoever gives meta-d run as
+ * root a metric cannot stretch it.  tests/js.sh waits it out with a meta-d
+ * of its own, build/jstest/meta-d, built with a shorter one.
+ *
  * The child replies one byte, '0' or '1', then a text, at most sb_most
  * bytes; what the text is (a description as JSON, a message) is its
  * caller's.  The parent says how a child that sent no reply ended: a limit
@@ -43,7 +48,9 @@
 #include "cli.h"
 
 #define	MD_SB_CPU	5		/* seconds of CPU for the child */
+#ifndef	MD_SB_WALL_MS
 #define	MD_SB_WALL_MS	30000		/* ms before it is killed */
+#endif
 #define	MD_SB_AS	(1UL << 30)	/* bytes of address space */
 #define	MD_SB_WATCH	100000		/* us between looks at the parent */
 #define	MD_SB_USER	"nobody"	/* whom root's child runs as */
