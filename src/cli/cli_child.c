@@ -27,8 +27,8 @@
  *    reaped (waitpid(), again on EINTR): ch_status, or ch_werr if waiting
  *    failed.  ch_pid 0 says it has ended.
  *
- * Interrupted calls (EINTR, and EAGAIN from read()) are tried again, the
- * deadline checked first.  What a child's status means, and what its reply
+ * An interrupted call (EINTR, and EAGAIN from read()) is tried again at
+ * the next look, once the deadline has been checked.  What a child's status means, and what its reply
  * says, is its caller's: this file knows no message.  fork() is safe here
  * because meta-d has one thread.
  */
@@ -165,10 +165,10 @@ md_cli_child_read(md_cli_child_t *ch)
 }
 
 /*
- * One look at the n children of chv, MD_CLI_CHILDREN at most (those
- * not running are passed over): a poll() until one of them has something to say or the first
- * deadline, one read() of each that has, and those past their deadline
- * killed (ch_timedout).  Returns how many still run; or -1 and errno
+ * One look at the n children of chv, MD_CLI_CHILDREN at most (those not
+ * running are passed over): a poll() until one of them has something to
+ * say or the first deadline, one read() of each that has, and those past
+ * their deadline killed (ch_timedout).  Returns how many still run; or -1 and errno
  * when poll() failed (not EINTR; the deadlines are still kept).
  */
 int
