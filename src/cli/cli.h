@@ -11,7 +11,12 @@
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
  *	cli_heatmap.c	--heatmap: the lines of --run drawn as an SVG
- *	cli_js.c	metrics in JavaScript, evaluated in a sandbox
+ *	cli_js.c	metrics in JavaScript: Duktape's register() and
+ *			sprintf(), the metric as JSON
+ *	cli_sandbox.c	a child that holds nothing of meta-d's, as nobody,
+ *			within limits (where cli_js.c's code runs)
+ *	cli_child.c	a child with a deadline and a reply pipe, one at a
+ *			time (cli_sandbox.c) or several (cli_compile.c)
  *	cli_run.c	--run: a metric's values, interval by interval
  *	cli_compile.c	--check --compile: the real compiler's verdicts
  *	cli_prom.c	--run --prometheus: a node exporter's textfile
@@ -176,6 +181,66 @@ extern int md_cli_read_fd(int, char **, size_t *);
 extern double md_cli_seconds(clockid_t);
 extern int md_cli_path_split(const char *, char **, const char **);
 extern char *md_cli_metric_name(const char *);
+
+/*
+ * A child with a deadline and a reply pipe (cli_child.c).  The function
+ * runs in the child with the pipe's writing end (the child ends with
+ * _exit(0) if it returns); the parent reads the reply, at most ch_most
+ * bytes, until the pipe's end, and kills the child (SIGKILL) past its
+ * deadline, past ch_most bytes, or when reading fails; then reaps it.
+ * md_cli_child_poll() looks at several children (MD_CLI_CHILDREN at most)
+ * at once, md_cli_child_wait() at one until it has ended.  The record is
+ * the caller's; md_cli_child_free() frees its reply (and kills a child
+ * still running).
+ */
+typedef void md_cli_child_f(int, void *);
+
+typedef struct md_cli_child {
+	pid_t		ch_pid;		/* running; 0: ended and reaped */
+	int		ch_fd;		/* the pipe's reading end */
+	double		ch_deadline;	/* md_cli_seconds(CLOCK_MONOTONIC) */
+	size_t		ch_most;	/* bytes of reply at most */
+	char		*ch_buf;	/* the reply, ch_len bytes and a */
+	size_t		ch_len;		/* NUL; NULL if nothing was read */
+	size_t		ch_cap;
+	int		ch_timedout;	/* killed past its deadline */
+	int		ch_err;		/* killed: why (EFBIG: past most) */
+	int		ch_status;	/* waitpid()'s, once it ended */
+	int		ch_werr;	/* waitpid() failed: its errno */
+	const char	*ch_call;	/* none made: "pipe" or "fork" */
+} md_cli_child_t;
+
+#define	MD_CLI_CHILDREN	16	/* at most, in one md_cli_child_poll() */
+
+extern int md_cli_child_start(md_cli_child_t *, md_cli_child_f *, void *,
+    double, size_t);
+extern int md_cli_child_poll(md_cli_child_t *, size_t);
+extern void md_cli_child_wait(md_cli_child_t *);
+extern void md_cli_child_kill(md_cli_child_t *, int);
+extern void md_cli_child_free(md_cli_child_t *);
+
+/*
+ * A sandbox (cli_sandbox.c): sb_run runs in a child that holds nothing of
+ * meta-d's but its reply pipe, runs as user nobody when meta-d is root
+ * (or runs nothing), within limits of CPU, address space and time, and
+ * ends when meta-d does.  It replies with md_cli_sandbox_reply(): a
+ * status byte, '0' or '1', and at most sb_most bytes more.
+ * md_cli_sandbox() returns 0 and that reply (*replyp, *lenp bytes with
+ * the status byte, NUL-terminated; the caller frees it), or -1 and why
+ * there is none in msg (sb_what names what ran, sb_reply what it replies:
+ * "JavaScript", "description").
+ */
+typedef struct md_cli_sandbox {
+	const char	*sb_what;
+	const char	*sb_reply;
+	size_t		sb_most;
+	md_cli_child_f	*sb_run;
+	void		*sb_arg;
+} md_cli_sandbox_t;
+
+extern int md_cli_sandbox(const md_cli_sandbox_t *, char **, size_t *,
+    char *, size_t);
+extern void md_cli_sandbox_reply(int, char, const char *, size_t);
 
 /*
  * A directory written into, opened once (cli_safedir.c): MD_CLI_DIR_TRUST

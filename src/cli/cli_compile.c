@@ -9,25 +9,22 @@
  * message leads with its tag, and zdefs (dtrace -Z): a library of metrics
  * is checked on machines other than those it traces, and a probe this one
  * lacks is no error.  Each compile then runs in a child of that handle,
- * forked for it: a pristine copy, so that no script's declarations reach
- * the next; a compile that crashes or runs past its time (METAD_COMPILE_
- * TIMEOUT seconds, 60 by default) is reported for its request, and the
- * others go on.  As many run at a time as there are processors (two at
- * least, eight at most).  A script made by several requests is compiled
- * once.
+ * forked for it (cli_child.c: a child with a deadline and a reply pipe):
+ * a pristine copy, so that no script's declarations reach the next; a
+ * compile that crashes or runs past its time (METAD_COMPILE_TIMEOUT
+ * seconds, 60 by default) is reported for its request, and the others go
+ * on.  As many run at a time as there are processors (two at least, eight
+ * at most).  A script made by several requests is compiled once.
  *
  * Where this dtrace has no zones (it cannot resolve zonename: Linux), the
  * requests with -z are left out, and the last line says how many.
  */
 
 #include <errno.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -35,6 +32,10 @@
 #define	MD_CC_TIMEOUT	60.0	/* seconds a compile may take */
 #define	MD_CC_ZONES	"BEGIN\n{\n\ttrace(zonename);\n}\n"
 #define	MD_CC_MAXSLOTS	8
+
+#if MD_CC_MAXSLOTS > MD_CLI_CHILDREN
+#error "more compiles at a time than md_cli_child_poll() looks at"
+#endif
 
 /* A distinct script, and what the compiler made of it. */
 typedef struct md_cscript {
@@ -52,16 +53,6 @@ typedef struct md_creq {
 	size_t		*cq_s;
 	size_t		cq_n;
 } md_creq_t;
-
-/* A compile in progress. */
-typedef struct md_cslot {
-	pid_t		sl_pid;		/* 0: free */
-	int		sl_fd;
-	size_t		sl_script;
-	double		sl_deadline;
-	char		sl_reply[MD_ERRMSGLEN + 2];
-	size_t		sl_len;
-} md_cslot_t;
 
 typedef struct md_compile {
 	const md_cli_opts_t	*cc_o;
@@ -137,106 +128,74 @@ nomem:
 	return (-1);
 }
 
-/* The child: compile script i, reply '0', or '1' and the message. */
+/* What a compile's child is handed: the scripts, and which to compile. */
+typedef struct md_cchild {
+	const md_compile_t	*ck_cc;
+	size_t			ck_script;
+} md_cchild_t;
+
+/*
+ * The child (cli_child.c's): compile its script, reply '0', or '1' and
+ * the message.
+ */
 static void
-md_cc_child(md_compile_t *cc, size_t i, int fd)
+md_cc_child(int fd, void *arg)
 {
+	const md_cchild_t *k = arg;
+	const md_cscript_t *s = &k->ck_cc->cc_s[k->ck_script];
 	char reply[MD_ERRMSGLEN + 1];
 	size_t n;
 
 	reply[0] = '0';
 	reply[1] = '\0';
-	if (md_dt_compile(cc->cc_dt, cc->cc_s[i].cs_text, cc->cc_s[i].cs_len,
-	    0, reply + 1, sizeof (reply) - 1) != 0)
+	if (md_dt_compile(k->ck_cc->cc_dt, s->cs_text, s->cs_len, 0,
+	    reply + 1, sizeof (reply) - 1) != 0)
 		reply[0] = '1';
 	n = reply[0] == '0' ? 1 : strlen(reply);
 	(void) md_cli_write(fd, reply, n);
-	_exit(0);
 }
 
-/* Start compiling script i in slot sl. */
+/* Start compiling script i in child ch. */
 static int
-md_cc_start(md_compile_t *cc, md_cslot_t *sl, size_t i)
+md_cc_start(md_compile_t *cc, md_cli_child_t *ch, size_t i)
 {
-	int fds[2];
+	md_cchild_t k;
 
-	if (pipe(fds) != 0)
-		return (-1);
+	k.ck_cc = cc;
+	k.ck_script = i;
 	(void) fflush(NULL);
-	if ((sl->sl_pid = fork()) < 0) {
-		(void) close(fds[0]);
-		(void) close(fds[1]);
-		sl->sl_pid = 0;
-		return (-1);
-	}
-	if (sl->sl_pid == 0) {
-		(void) close(fds[0]);
-		md_cc_child(cc, i, fds[1]);
-	}
-	(void) close(fds[1]);
-	sl->sl_fd = fds[0];
-	sl->sl_script = i;
-	sl->sl_len = 0;
-	sl->sl_deadline = md_cli_seconds(CLOCK_MONOTONIC) + cc->cc_timeout;
-	return (0);
+	return (md_cli_child_start(ch, md_cc_child, &k, cc->cc_timeout,
+	    MD_ERRMSGLEN + 1));
 }
 
-/* Slot sl's child is done (or was killed: timedout): its verdict. */
+/*
+ * Script i's child has ended (or was killed past its time): its verdict.
+ * One killed for what it said (past its room, or reading failed: not
+ * seen) is judged by what it said.
+ */
 static void
-md_cc_finish(md_compile_t *cc, md_cslot_t *sl, int timedout)
+md_cc_finish(md_compile_t *cc, md_cli_child_t *ch, size_t i)
 {
-	md_cscript_t *s = &cc->cc_s[sl->sl_script];
+	md_cscript_t *s = &cc->cc_s[i];
 	char msg[MD_ERRMSGLEN];
-	int status = 0;
 
-	(void) close(sl->sl_fd);
-	while (waitpid(sl->sl_pid, &status, 0) < 0 && errno == EINTR)
-		continue;
-	sl->sl_pid = 0;
 	s->cs_done = 1;
-	sl->sl_reply[sl->sl_len] = '\0';
-	if (timedout)
+	if (ch->ch_timedout)
 		(void) snprintf(msg, sizeof (msg), "the compile took more "
 		    "than %g s, and was stopped", cc->cc_timeout);
-	else if (WIFSIGNALED(status))
+	else if (ch->ch_err == 0 && WIFSIGNALED(ch->ch_status))
 		(void) snprintf(msg, sizeof (msg), "the compiler crashed: %s",
-		    strsignal(WTERMSIG(status)));
-	else if (sl->sl_len == 0)
+		    strsignal(WTERMSIG(ch->ch_status)));
+	else if (ch->ch_len == 0)
 		(void) snprintf(msg, sizeof (msg), "the compiler ended without "
-		    "a word (status %d)", WEXITSTATUS(status));
-	else if (sl->sl_reply[0] == '0')
-		return;
+		    "a word (status %d)", WEXITSTATUS(ch->ch_status));
+	else if (ch->ch_buf[0] == '0')
+		msg[0] = '\0';
 	else
-		(void) snprintf(msg, sizeof (msg), "%s", sl->sl_reply + 1);
-	if ((s->cs_msg = strdup(msg)) == NULL)
+		(void) snprintf(msg, sizeof (msg), "%s", ch->ch_buf + 1);
+	md_cli_child_free(ch);
+	if (msg[0] != '\0' && (s->cs_msg = strdup(msg)) == NULL)
 		cc->cc_nomem = 1;
-}
-
-/* Read what slot sl's child says; its end finishes it. */
-static void
-md_cc_read(md_compile_t *cc, md_cslot_t *sl)
-{
-	ssize_t n;
-
-	n = read(sl->sl_fd, sl->sl_reply + sl->sl_len,
-	    sizeof (sl->sl_reply) - 1 - sl->sl_len);
-	if (n < 0 && errno == EINTR)
-		return;
-	if (n > 0 && sl->sl_len + (size_t)n < sizeof (sl->sl_reply) - 1) {
-		sl->sl_len += (size_t)n;
-		return;
-	}
-	if (n > 0)
-		sl->sl_len += (size_t)n;
-	md_cc_finish(cc, sl, 0);
-}
-
-/* Stop slot sl's child, past its time. */
-static void
-md_cc_kill(md_compile_t *cc, md_cslot_t *sl)
-{
-	(void) kill(sl->sl_pid, SIGKILL);
-	md_cc_finish(cc, sl, 1);
 }
 
 /*
@@ -245,63 +204,53 @@ md_cc_kill(md_compile_t *cc, md_cslot_t *sl)
  * none is left compiling.  errno is kept.  Returns -1.
  */
 static int
-md_cc_stopall(md_compile_t *cc, md_cslot_t *sl, size_t nslots)
+md_cc_stopall(md_cli_child_t *ch, size_t nslots)
 {
 	int e = errno;
 	size_t i;
 
-	for (i = 0; i < nslots; i++) {
-		if (sl[i].sl_pid != 0)
-			md_cc_kill(cc, &sl[i]);
-	}
+	for (i = 0; i < nslots; i++)
+		md_cli_child_free(&ch[i]);
 	errno = e;
 	return (-1);
 }
 
 /*
  * Compile every script of the requests that are kept (skip: those with
- * -z), nslots at a time.  Returns 0, or -1 when no child can be made.
+ * -z), nslots at a time: a child each (cli_child.c), its verdict taken
+ * when it has ended.  Returns 0, or -1 when no child can be made.
  */
 static int
 md_cc_pool(md_compile_t *cc, const int *keep, size_t nslots)
 {
-	md_cslot_t sl[MD_CC_MAXSLOTS];
-	struct pollfd pfd[MD_CC_MAXSLOTS];
-	size_t next = 0, i, busy = 0;
-	double now, wait;
+	md_cli_child_t ch[MD_CC_MAXSLOTS];
+	size_t script[MD_CC_MAXSLOTS], next = 0, i, busy = 0;
+	int started[MD_CC_MAXSLOTS];
 
-	(void) memset(sl, 0, sizeof (sl));
+	(void) memset(ch, 0, sizeof (ch));
+	(void) memset(started, 0, sizeof (started));
 	for (;;) {
 		for (i = 0; i < nslots && next < cc->cc_ns; i++) {
 			while (next < cc->cc_ns && !keep[next])
 				next++;
-			if (sl[i].sl_pid != 0 || next == cc->cc_ns)
+			if (started[i] || next == cc->cc_ns)
 				continue;
-			if (md_cc_start(cc, &sl[i], next) != 0)
-				return (md_cc_stopall(cc, sl, nslots));
-			next++;
+			if (md_cc_start(cc, &ch[i], next) != 0)
+				return (md_cc_stopall(ch, nslots));
+			script[i] = next++;
+			started[i] = 1;
 			busy++;
 		}
 		if (busy == 0)
 			return (0);
-		now = md_cli_seconds(CLOCK_MONOTONIC);
-		wait = MD_CC_TIMEOUT;
+		/* a poll() that fails is tried again; deadlines still hold */
+		(void) md_cli_child_poll(ch, nslots);
 		for (i = 0; i < nslots; i++) {
-			pfd[i].fd = sl[i].sl_pid != 0 ? sl[i].sl_fd : -1;
-			pfd[i].events = POLLIN;
-			if (sl[i].sl_pid != 0 && sl[i].sl_deadline - now < wait)
-				wait = sl[i].sl_deadline - now;
-		}
-		(void) poll(pfd, nslots, wait < 0 ? 0 : (int)(wait * 1000) + 1);
-		now = md_cli_seconds(CLOCK_MONOTONIC);
-		for (i = 0; i < nslots; i++) {
-			if (sl[i].sl_pid == 0)
+			if (!started[i] || ch[i].ch_pid != 0)
 				continue;
-			if (pfd[i].revents != 0)
-				md_cc_read(cc, &sl[i]);
-			else if (now >= sl[i].sl_deadline)
-				md_cc_kill(cc, &sl[i]);
-			busy -= sl[i].sl_pid == 0;
+			md_cc_finish(cc, &ch[i], script[i]);
+			started[i] = 0;
+			busy--;
 		}
 	}
 }

@@ -2,73 +2,42 @@
  * cli_js.c: the original's metric files, JavaScript, read with Duktape.
  *
  * The original tool loaded a metric by running its file with two globals,
- * register(desc) and sprintf(fmt, ...).  meta-d does the same in a child
- * process, so that a metric that loops, eats memory or recurses without
- * end is stopped and reported, and never hangs or kills meta-d:
+ * register(desc) and sprintf(fmt, ...).  meta-d does the same in
+ * cli_sandbox.c's sandbox, a child that holds nothing of meta-d's, as
+ * nobody when meta-d is root, with limits of CPU, address space and time,
+ * so that a metric that loops, eats memory or recurses without end is
+ * stopped and reported, and never hangs or kills meta-d.  This file is
+ * what runs in it, and what the parent makes of its reply:
  *
- *  - the child has MD_JS_CPU seconds of CPU (RLIMIT_CPU), MD_JS_AS bytes
- *    of address space (RLIMIT_AS; not under AddressSanitizer, which
- *    maps terabytes of shadow) and may leave no core (RLIMIT_CORE 0), and
- *    the parent kills it after MD_JS_WALL seconds, whatever it is doing
- *    (stopped, or blocked);
- *  - it holds nothing of the parent's but its reply pipe (every other
- *    descriptor closed, 0 to 2 on /dev/null), runs as user nobody when
- *    meta-d is root, or runs nothing (it says why), and ends when its
- *    parent does (it looks every MD_JS_WATCH microseconds: a timer, as
- *    portable as PR_SET_PDEATHSIG is not);
- *  - its JavaScript heap may hold MD_JS_MEM bytes (Duktape's allocator
+ *  - the JavaScript heap may hold MD_JS_MEM bytes (Duktape's allocator
  *    counts them; past that an allocation fails and Duktape throws);
- *  - the sandbox has the ECMAScript built-ins, register() and sprintf(),
- *    and nothing else: no Duktape object, no require, no timers, no I/O.
+ *  - the global environment has the ECMAScript built-ins, register() and
+ *    sprintf(), and nothing else: no Duktape object, no require, no
+ *    timers, no I/O.
  *
- * The child writes one byte, '0' or '1', then the registered description
- * as JSON or a message, to a pipe; at most MD_MAXINPUT bytes of JSON, the
- * limit of a .json file.  The JSON then goes through the same loader as a
- * .json file, once the characters past U+FFFF, which Duktape keeps as
- * CESU-8 (a surrogate pair, 3 bytes each), are UTF-8 again.  The parent
- * says how the child ended: a limit it reached, or the signal that killed
- * it.  fork() is safe here because meta-d has one
- * thread; this is why reading JavaScript is the command line's, not the
+ * The child replies one byte, '0' or '1', then the registered description
+ * as JSON or a message; at most MD_MAXINPUT bytes of JSON, the limit of a
+ * .json file.  The JSON then goes through the same loader as a .json file,
+ * once the characters past U+FFFF, which Duktape keeps as CESU-8 (a
+ * surrogate pair, 3 bytes each), are UTF-8 again.  A child that ends
+ * without a reply is said by the sandbox (a limit it reached, or the
+ * signal that killed it).  fork() is safe because meta-d has one thread;
+ * this is why reading JavaScript is the command line's, not the
  * library's.
  */
 
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <grp.h>
 #include <math.h>
-#include <pwd.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/time.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <duktape.h>
 
 #include "cli.h"
 
-#define	MD_JS_CPU	5		/* seconds of CPU for the child */
-#define	MD_JS_WALL	30		/* seconds before it is killed */
 #define	MD_JS_MEM	(256UL << 20)	/* bytes of JavaScript heap */
-#define	MD_JS_AS	(1UL << 30)	/* bytes of address space */
-#define	MD_JS_WATCH	100000		/* us between looks at the parent */
-#define	MD_JS_USER	"nobody"	/* whom root's child runs as */
-
-#if defined(__SANITIZE_ADDRESS__)
-#define	MD_JS_ASAN	1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define	MD_JS_ASAN	1
-#endif
-#endif
 
 /*
  * Is buf JavaScript?  A document whose first character that is not white
@@ -89,7 +58,7 @@ md_cli_isjs(const char *buf, size_t len)
 }
 
 /*
- * The child.  Everything below up to md_cli_js() runs in it.
+ * The child.  Everything below up to the parent's part runs in it.
  */
 
 typedef struct js_heap {
@@ -159,15 +128,6 @@ js_realloc(void *udata, void *ptr, duk_size_t size)
 	return (nb + 1);
 }
 
-/* Send the parent a status byte and a text, and leave. */
-static void
-js_reply(int fd, char status, const char *text, size_t len)
-{
-	if (md_cli_write(fd, &status, 1) == 0)
-		(void) md_cli_write(fd, text, len);
-	(void) close(fd);
-}
-
 /* Duktape cannot go on (e.g. out of memory where it cannot throw). */
 static void
 js_fatal(void *udata, const char *msg)
@@ -177,13 +137,12 @@ js_fatal(void *udata, const char *msg)
 
 	(void) snprintf(text, sizeof (text), "JavaScript fatal error: %s",
 	    msg == NULL ? "(no message)" : msg);
-	js_reply(h->jh_fd, '1', text, strlen(text));
+	md_cli_sandbox_reply(h->jh_fd, '1', text, strlen(text));
 	_exit(1);
 }
 
 static duk_ret_t js_throw(duk_context *, const char *, ...)
     MD_CLI_PRINTFLIKE(2, 3);
-static int js_msg(char *, size_t, const char *, ...) MD_CLI_PRINTFLIKE(3, 4);
 
 /*
  * Throw a TypeError from sprintf, naming the line of the script that
@@ -383,161 +342,9 @@ js_error_text(duk_context *ctx, char *text, size_t len)
 	duk_pop(ctx);
 }
 
-/* Who the child is: its parent, and the user it runs as when root. */
-typedef struct js_who {
-	pid_t	jw_parent;
-	uid_t	jw_uid;		/* -1: stay */
-	gid_t	jw_gid;
-} js_who_t;
-
-/* Looked up in the parent: a child of a fork may not read files well. */
+/* The globals: the built-ins without Duktape's own, register and sprintf. */
 static void
-js_whom(js_who_t *who)
-{
-	struct passwd *pw = geteuid() == 0 ? getpwnam(MD_JS_USER) : NULL;
-
-	who->jw_parent = getpid();
-	who->jw_uid = pw != NULL ? pw->pw_uid : (uid_t)-1;
-	who->jw_gid = pw != NULL ? pw->pw_gid : (gid_t)-1;
-}
-
-/*
- * No supplementary groups (root's).  setgroups() is outside POSIX; on
- * Linux it is declared here, as glibc and musl have it; elsewhere the
- * child keeps them, with nothing open but its pipe.
- */
-#if defined(__linux__)
-extern int setgroups(size_t, const gid_t *);	/* glibc and musl */
-#endif
-
-static int
-js_nogroups(void)
-{
-#if defined(__linux__)
-	return (setgroups(0, NULL));
-#else
-	return (0);
-#endif
-}
-
-/* The child's limits: CPU time, memory, and no core from SIGXCPU. */
-static void
-js_limits(void)
-{
-	struct rlimit rl;
-
-	rl.rlim_cur = MD_JS_CPU;
-	rl.rlim_max = MD_JS_CPU + 1;
-	(void) setrlimit(RLIMIT_CPU, &rl);
-#ifndef	MD_JS_ASAN
-	rl.rlim_cur = rl.rlim_max = MD_JS_AS;
-	(void) setrlimit(RLIMIT_AS, &rl);
-#endif
-	/* SIGXCPU dumps core by default: a metric must leave none behind */
-	rl.rlim_cur = 0;
-	rl.rlim_max = 0;
-	(void) setrlimit(RLIMIT_CORE, &rl);
-}
-
-static pid_t js_parent;		/* the child's parent, watched */
-
-/* SIGALRM in the child: its parent gone (it has another), it ends. */
-static void
-js_watch(int sig)
-{
-	(void) sig;
-	if (getppid() != js_parent)
-		_exit(1);
-}
-
-/*
- * What the child holds of the parent: its reply pipe fd only, and 0 to 2
- * on /dev/null.  Every other descriptor is closed: those /dev/fd names,
- * or, where it cannot be read, each up to the limit.
- */
-static void
-js_descriptors(int fd)
-{
-	long max = sysconf(_SC_OPEN_MAX), i;
-	struct dirent *e;
-	DIR *d;
-
-	if ((d = opendir("/dev/fd")) != NULL) {
-		while ((e = readdir(d)) != NULL) {
-			i = strtol(e->d_name, NULL, 10);
-			if (e->d_name[0] >= '0' && e->d_name[0] <= '9' &&
-			    i != fd && i != dirfd(d))
-				(void) close((int)i);
-		}
-		(void) closedir(d);
-	} else {
-		for (i = 0; i < (max < 0 || max > 65536 ? 65536 : max); i++)
-			if (i != fd)
-				(void) close((int)i);
-	}
-	for (i = 0; i < 3; i++) {
-		if (i != fd && open("/dev/null", O_RDWR) != (int)i)
-			break;
-	}
-}
-
-/*
- * Root's child: user uid and group gid, no supplementary group, and no
- * way back; or it runs nothing.  A child left root (no such user, or a
- * call refused, as without CAP_SETUID) would run a metric's code as root.
- * Returns 0, or -1 and why in text.
- */
-static int
-js_drop(uid_t uid, gid_t gid, char *text, size_t textlen)
-{
-	const char *call;
-
-	if (geteuid() != 0)
-		return (0);
-	if (uid == (uid_t)-1 || gid == (gid_t)-1)
-		return (js_msg(text, textlen, "JavaScript is not run as root, "
-		    "and this system has no user %s to run it as", MD_JS_USER));
-	call = js_nogroups() != 0 ? "setgroups" : setgid(gid) != 0 ?
-	    "setgid" : setuid(uid) != 0 ? "setuid" : NULL;
-	if (call != NULL)
-		return (js_msg(text, textlen, "JavaScript is not run as root, "
-		    "and it cannot run as user %s: %s: %s", MD_JS_USER, call,
-		    strerror(errno)));
-	if (uid != 0 && (setuid(0) == 0 || geteuid() == 0 || getuid() == 0))
-		return (js_msg(text, textlen, "JavaScript is not run as root, "
-		    "and it could not leave root for user %s", MD_JS_USER));
-	return (0);
-}
-
-/*
- * The child confined: limits, descriptors, its parent watched, and, when
- * it is root, user uid and group gid instead (js_drop()).  Returns 0, or
- * -1 and why in text: then it must run nothing.
- */
-static int
-js_confine(int fd, const js_who_t *who, char *text, size_t textlen)
-{
-	struct sigaction sa;
-	struct itimerval it;
-
-	js_limits();
-	js_descriptors(fd);
-	js_parent = who->jw_parent;
-	(void) memset(&sa, 0, sizeof (sa));
-	sa.sa_handler = js_watch;
-	sa.sa_flags = SA_RESTART;
-	(void) sigemptyset(&sa.sa_mask);
-	(void) sigaction(SIGALRM, &sa, NULL);
-	it.it_interval.tv_sec = it.it_value.tv_sec = 0;
-	it.it_interval.tv_usec = it.it_value.tv_usec = MD_JS_WATCH;
-	(void) setitimer(ITIMER_REAL, &it, NULL);
-	js_watch(SIGALRM);	/* it may be gone already */
-	return (js_drop(who->jw_uid, who->jw_gid, text, textlen));
-}
-
-/* The sandbox: the built-ins without Duktape's own, register and sprintf. */
-static void
-js_sandbox(duk_context *ctx)
+js_globals(duk_context *ctx)
 {
 	duk_push_global_object(ctx);
 	(void) duk_del_prop_string(ctx, -1, "Duktape");
@@ -579,7 +386,7 @@ js_describe(duk_context *ctx, int fd)
 	(void) duk_get_prop_string(ctx, -1, "desc");
 	if (duk_is_undefined(ctx, -1)) {
 		(void) snprintf(text, sizeof (text), "didn't register itself");
-		js_reply(fd, '1', text, strlen(text));
+		md_cli_sandbox_reply(fd, '1', text, strlen(text));
 		return;
 	}
 	(void) duk_get_global_string(ctx, "JSON");
@@ -592,34 +399,36 @@ js_describe(duk_context *ctx, int fd)
 		    "description is not JSON: ");
 		js_error_text(ctx, text + strlen(text),
 		    sizeof (text) - strlen(text));
-		js_reply(fd, '1', text, strlen(text));
+		md_cli_sandbox_reply(fd, '1', text, strlen(text));
 	} else if ((json = duk_get_lstring(ctx, -1, &jlen)) == NULL) {
 		(void) snprintf(text, sizeof (text), "the registered "
 		    "description is not JSON: it is %s", duk_is_function(ctx,
 		    -3) ? "a function" : "undefined");
-		js_reply(fd, '1', text, strlen(text));
+		md_cli_sandbox_reply(fd, '1', text, strlen(text));
 	} else {
-		js_reply(fd, '0', json, jlen);
+		md_cli_sandbox_reply(fd, '0', json, jlen);
 	}
 }
 
+/* The metric's code, its length and its file's name. */
+typedef struct js_src {
+	const char	*jr_buf;
+	size_t		jr_len;
+	const char	*jr_name;
+} js_src_t;
+
 /*
- * The child: evaluate the metric, reply on fd, and end there, with
- * _exit(): nothing returns into its caller's stack, and what the parent
- * allocated before the fork is the parent's to free.
+ * The child, confined (cli_sandbox.c): evaluate the metric, and reply on
+ * fd.  It returns into md_cli_child_start(), which ends it with _exit().
  */
 static void
-js_child(int fd, const char *buf, size_t len, const char *name,
-    const js_who_t *who)
+js_child(int fd, void *arg)
 {
+	const js_src_t *src = arg;
 	char text[MD_ERRMSGLEN];
 	duk_context *ctx;
 	js_heap_t heap;
 
-	if (js_confine(fd, who, text, sizeof (text)) != 0) {
-		js_reply(fd, '1', text, strlen(text));
-		_exit(0);
-	}
 	heap.jh_used = 0;
 	heap.jh_full = 0;
 	heap.jh_fd = fd;
@@ -627,117 +436,21 @@ js_child(int fd, const char *buf, size_t len, const char *name,
 	    js_fatal)) == NULL) {
 		(void) snprintf(text, sizeof (text), "cannot make a "
 		    "JavaScript heap");
-		js_reply(fd, '1', text, strlen(text));
-		_exit(0);
+		md_cli_sandbox_reply(fd, '1', text, strlen(text));
+		return;
 	}
-	js_sandbox(ctx);
-	if (js_run(ctx, &heap, buf, len, name, text, sizeof (text)) != 0)
-		js_reply(fd, '1', text, strlen(text));
+	js_globals(ctx);
+	if (js_run(ctx, &heap, src->jr_buf, src->jr_len, src->jr_name, text,
+	    sizeof (text)) != 0)
+		md_cli_sandbox_reply(fd, '1', text, strlen(text));
 	else
 		js_describe(ctx, fd);
 	duk_destroy_heap(ctx);
-	_exit(0);
 }
 
 /*
  * The parent.
  */
-
-static int
-js_msg(char *msg, size_t msglen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	(void) vsnprintf(msg, msglen, fmt, ap);
-	va_end(ap);
-	return (-1);
-}
-
-/*
- * Room to read into at len of *bufp (*capp bytes), which grows to most +
- * 1 bytes at the most: 0, or EFBIG when len is past most, or ENOMEM.
- */
-static int
-js_room(char **bufp, size_t *capp, size_t len, size_t most)
-{
-	size_t cap = *capp * 2 > most + 1 ? most + 1 : *capp * 2;
-	char *nbuf;
-
-	if (len < *capp)
-		return (0);
-	if (len > most)
-		return (EFBIG);
-	if ((nbuf = realloc(*bufp, cap)) == NULL)
-		return (ENOMEM);
-	*bufp = nbuf;
-	*capp = cap;
-	return (0);
-}
-
-/*
- * Read the child's reply, a status byte and at most MD_MAXINPUT more,
- * within MD_JS_WALL seconds of start; past them, the child is killed
- * (*timedout), whatever it is doing: poll() waits for the time that is
- * left, and read() only follows a poll() that saw something to read.
- * Returns 0, or an errno: EFBIG for a reply past the limit.
- */
-static int
-js_read(int fd, pid_t pid, double start, char **bufp, size_t *lenp,
-    int *timedout)
-{
-	size_t cap = 4096, len = 0, most = MD_MAXINPUT + 1;
-	char *buf = malloc(cap);
-	struct pollfd pfd;
-	ssize_t n;
-	int e = 0, r;
-
-	if (buf == NULL) {
-		(void) kill(pid, SIGKILL);
-		return (ENOMEM);
-	}
-	pfd.fd = fd;
-	pfd.events = POLLIN;
-	for (;;) {
-		double left = start + MD_JS_WALL -
-		    md_cli_seconds(CLOCK_MONOTONIC);
-
-		if (left <= 0) {
-			*timedout = 1;
-			(void) kill(pid, SIGKILL);
-			break;
-		}
-		if ((r = poll(&pfd, 1, (int)(left * 1000) + 1)) < 0) {
-			if (errno == EINTR)
-				continue;
-			e = errno;
-			break;
-		}
-		if (r == 0)
-			continue;	/* the time is checked above */
-		if ((e = js_room(&buf, &cap, len, most)) != 0)
-			break;
-		if ((n = read(fd, buf + len, cap - len)) < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			e = errno;
-			break;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	if (e == 0 && len > most)
-		e = EFBIG;
-	if (e != 0) {
-		(void) kill(pid, SIGKILL);
-		free(buf);
-		return (e);
-	}
-	*bufp = buf;
-	*lenp = len;
-	return (0);
-}
 
 /*
  * Duktape keeps a character past U+FFFF as a surrogate pair, each half
@@ -773,59 +486,30 @@ js_utf8(char *s, size_t len)
 	return (o);
 }
 
-/* How the child ended, when it sent no reply: into msg. */
-static int
-js_ended(char *msg, size_t msglen, int status, int timedout, double cpu)
-{
-	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-
-	if (timedout)
-		return (js_msg(msg, msglen, "JavaScript ran longer than its "
-		    "limit of %d s in all, and was stopped", MD_JS_WALL));
-	if (sig == SIGXCPU || (sig == SIGKILL && cpu >= MD_JS_CPU))
-		return (js_msg(msg, msglen, "JavaScript ran longer than its "
-		    "limit of %d s of CPU", MD_JS_CPU));
-	if (sig != 0)
-		return (js_msg(msg, msglen, "JavaScript evaluation was killed "
-		    "by signal %d (%s), before any limit (%.1f s of CPU of %d, "
-		    "and %d s in all)", sig, strsignal(sig), cpu, MD_JS_CPU,
-		    MD_JS_WALL));
-	return (js_msg(msg, msglen, "JavaScript evaluation ended with status "
-	    "%d and no reply", WIFEXITED(status) ? WEXITSTATUS(status) : -1));
-}
-
-/* CPU seconds the children of this process used, once reaped. */
-static double
-js_cpu(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
-		return (0);
-	return ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
-	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
-}
-
 /*
- * What the child's reply (rlen bytes, or e, the error reading it) and its
- * end (status; timed out; cpu seconds) come to: the description as JSON in
- * *jsonp, or -1 and why in msg.
+ * Evaluate the JavaScript metric buf in a sandboxed child.  On success,
+ * *jsonp (*lenp bytes, NUL-terminated; the caller frees it) is the
+ * registered description as JSON.  Otherwise -1 and a message in msg.
  */
-static int
-js_answer(char *reply, size_t rlen, int e, int status, int timedout,
-    double cpu, char **jsonp, size_t *lenp, char *msg, size_t msglen)
+int
+md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
+    size_t *lenp, char *msg, size_t msglen)
 {
-	if (e == EFBIG)
-		return (js_msg(msg, msglen, "its description is larger than "
-		    "the limit of %lu MiB", MD_MAXINPUT >> 20));
-	if (e != 0)
-		return (js_msg(msg, msglen, "reading its description: %s",
-		    strerror(e)));
-	if (timedout || rlen == 0 || (reply[0] != '0' && reply[0] != '1') ||
-	    (reply[0] == '0' && WIFSIGNALED(status))) {
-		free(reply);
-		return (js_ended(msg, msglen, status, timedout, cpu));
-	}
+	md_cli_sandbox_t sb;
+	js_src_t src;
+	char *reply = NULL;
+	size_t rlen = 0;
+
+	src.jr_buf = buf;
+	src.jr_len = len;
+	src.jr_name = name;
+	sb.sb_what = "JavaScript";
+	sb.sb_reply = "description";
+	sb.sb_most = MD_MAXINPUT;
+	sb.sb_run = js_child;
+	sb.sb_arg = &src;
+	if (md_cli_sandbox(&sb, &reply, &rlen, msg, msglen) != 0)
+		return (-1);
 	rlen = js_utf8(reply, rlen);
 	if (reply[0] == '1') {
 		(void) snprintf(msg, msglen, "%.*s", (int)(rlen - 1), reply + 1);
@@ -837,67 +521,4 @@ js_answer(char *reply, size_t rlen, int e, int status, int timedout,
 	*jsonp = reply;
 	*lenp = rlen - 1;
 	return (0);
-}
-
-/*
- * Evaluate the JavaScript metric buf in a child.  On success, *jsonp
- * (*lenp bytes, NUL-terminated; the caller frees it) is the registered
- * description as JSON.  Otherwise -1 and a message in msg.
- *
- * SIGCHLD is made the default while the child lives: ignored, as a
- * parent may leave it, the child would be reaped by the system, and its
- * status lost.
- *
- * The child never returns: it ends with _exit() once it has replied
- * (js_child()).
- */
-int
-md_cli_js(const char *buf, size_t len, const char *name, char **jsonp,
-    size_t *lenp, char *msg, size_t msglen)
-{
-	struct sigaction dfl, old;
-	js_who_t who;
-	char *reply = NULL;
-	size_t rlen = 0;
-	int fds[2], status = 0, e, timedout = 0, waited;
-	double start, cpu;
-	pid_t pid;
-
-	if (pipe(fds) != 0)
-		return (js_msg(msg, msglen, "pipe: %s", strerror(errno)));
-	(void) memset(&dfl, 0, sizeof (dfl));
-	dfl.sa_handler = SIG_DFL;
-	(void) sigemptyset(&dfl.sa_mask);
-	(void) sigaction(SIGCHLD, &dfl, &old);
-	js_whom(&who);
-	cpu = js_cpu();
-	start = md_cli_seconds(CLOCK_MONOTONIC);
-	if ((pid = fork()) < 0) {
-		e = errno;
-		(void) close(fds[0]);
-		(void) close(fds[1]);
-		(void) sigaction(SIGCHLD, &old, NULL);
-		return (js_msg(msg, msglen, "fork: %s", strerror(e)));
-	}
-	if (pid == 0) {
-		(void) close(fds[0]);
-		js_child(fds[1], buf, len, name, &who);	/* no return */
-	}
-
-	(void) close(fds[1]);
-	e = js_read(fds[0], pid, start, &reply, &rlen, &timedout);
-	(void) close(fds[0]);
-	while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
-		continue;
-	if (waited < 0) {
-		int we = errno;
-
-		(void) sigaction(SIGCHLD, &old, NULL);
-		free(reply);
-		return (js_msg(msg, msglen, "waiting for the JavaScript "
-		    "evaluation: %s", strerror(we)));
-	}
-	(void) sigaction(SIGCHLD, &old, NULL);
-	return (js_answer(reply, rlen, e, status, timedout, js_cpu() - cpu,
-	    jsonp, lenp, msg, msglen));
 }
