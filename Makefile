@@ -284,7 +284,8 @@ meta-d: $(CLI_OBJS) libmetad.a
 # the case that waits it out is short.  Made here only: no option or
 # environment variable changes the limit of a meta-d.
 JSTEST_WALL_MS = 3000
-build/jstest/src/cli/cli_sandbox.o: src/cli/cli_sandbox.c $(DEPSTAMP) | need
+build/jstest/src/cli/cli_sandbox.o: src/cli/cli_sandbox.c $(DEPSTAMP) \
+    $(FLAGS_STAMP) | need
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc/cli -DMD_SB_WALL_MS=$(JSTEST_WALL_MS) \
 	    -c -o $@ src/cli/cli_sandbox.c
