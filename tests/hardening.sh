@@ -341,7 +341,7 @@ ok $? "-o that cannot write: the directory it made is gone: $(cat "$tmp/err")"
 # (tests/shim.c) that fails the close of the temporary script: status 1,
 # the message, nothing left, and no descriptor closed twice.
 if cc -shared -fPIC -o "$tmp/shim.so" tests/shim.c -ldl 2> "$tmp/err"; then
-	SHIM_CLOSE=.meta-d- SHIM_LOG=$tmp/shim.log LD_PRELOAD=$tmp/shim.so \
+	SHIM_CLOSE=.meta-d- SHIM_LOG=$tmp/shim.log LD_PRELOAD="$(preload "$tmp/shim.so" "$bin")" \
 	    "$bin" -o "$tmp/closefail" "$m" > "$tmp/out" 2> "$tmp/err"
 	st=$?
 	[ $st -eq 1 ] && grep -q 'Input/output error' "$tmp/err" &&

@@ -487,7 +487,7 @@ ok $? "FILE's directory back through nobody's link: refused, nothing in root's (
 # 12. A close() of the exposition that fails (tests/shim.c): said,
 # tracing goes on, and no descriptor is closed twice.
 rm -f "$tmp/shim.log"
-SHIM_CLOSE=.meta-d- SHIM_LOG=$tmp/shim.log LD_PRELOAD=$tmp/shim.so \
+SHIM_CLOSE=.meta-d- SHIM_LOG=$tmp/shim.log LD_PRELOAD="$(preload "$tmp/shim.so" "$bin")" \
     "$bin" --run -i 300ms -T 2s --prometheus "$tmp/tf/close.prom" "$known" \
     > "$tmp/out" 2> "$tmp/err"
 st=$?
@@ -500,7 +500,7 @@ ok $? "--prometheus whose close() fails: said, written again, none closed twice:
 # and waited for before meta-d says so (the shim's children sleep 5 s,
 # as a slow compile would); none is left.
 rm -f "$tmp/shim.log"
-SHIM_FORK=2 SHIM_LOG=$tmp/shim.log LD_PRELOAD=$tmp/shim.so \
+SHIM_FORK=2 SHIM_LOG=$tmp/shim.log LD_PRELOAD="$(preload "$tmp/shim.so" "$bin")" \
     "$bin" --check --compile examples/linux/syscall.json > "$tmp/out" \
     2> "$tmp/err"
 st=$?
@@ -518,7 +518,7 @@ for c in $left; do kill -9 "$c"; done
 # once, not at the interval's end (-i 10s).
 rm -f "$tmp/shim.log"
 t0=$(now)
-SHIM_SLEEP=15 SHIM_LOG=$tmp/shim.log LD_PRELOAD=$tmp/shim.so \
+SHIM_SLEEP=15 SHIM_LOG=$tmp/shim.log LD_PRELOAD="$(preload "$tmp/shim.so" "$bin")" \
     "$bin" --run -i 10s "$known" > "$tmp/out" 2> "$tmp/err"
 st=$?
 took=$(elapsed "$t0")

@@ -90,6 +90,14 @@ node_exporter() {
 	pids="$pids $!"
 }
 
+# preload LIB BIN: LD_PRELOAD's value to load LIB into BIN: after the
+# AddressSanitizer runtime where BIN is linked with it as a shared library
+# (gcc's, make SANITIZE=1), which must come first
+preload() {
+	pl_asan=$(ldd "$2" 2> /dev/null | awk '/libasan/ { print $3; exit }')
+	echo "${pl_asan:+$pl_asan }$1"
+}
+
 # run_case DIR OUT COMMAND...: run the golden case in DIR (tests/golden/*)
 # as COMMAND followed by the case's arguments, with its stdin; standard
 # output and error go to OUT.stdout and OUT.stderr.  Sets status.
