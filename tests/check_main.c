@@ -236,6 +236,7 @@ main(void)
 	srunner_add_suite(sr, suggest_suite());
 	srunner_add_suite(sr, quant_suite());
 	srunner_add_suite(sr, sort_suite());
+	srunner_add_suite(sr, tuple_suite());
 	srunner_add_suite(sr, values_suite());
 	srunner_add_suite(sr, prom_suite());
 	srunner_add_suite(sr, heatmap_suite());

@@ -45,6 +45,7 @@ extern Suite *dtab_suite(void);
 extern Suite *suggest_suite(void);
 extern Suite *quant_suite(void);
 extern Suite *sort_suite(void);
+extern Suite *tuple_suite(void);
 extern Suite *values_suite(void);
 extern Suite *prom_suite(void);
 extern Suite *heatmap_suite(void);

@@ -42,6 +42,7 @@
  *	md_suggest.c	"did you mean": the closest of some names
  *	md_quant.c	dtrace's buckets: quantize, lquantize, llquantize
  *	md_key.c	a key of an aggregation as every output shows it
+ *	md_tuple.c	tables from a tuple of keys to an index
  *	md_delta.c	each interval's part of what adds up; idle records
  *	md_interval.c	an interval's values as a JSON line
  *	md_prom.c	the Prometheus exposition, bounded
@@ -258,6 +259,36 @@ extern int md_sort(void *, size_t, size_t, int (*)(const void *,
 /* A key as the outputs show it (md_key.c, SPEC 8.1), appended to b. */
 extern void md_key_put(md_buf_t *, const char *, size_t);
 extern char *md_key_dup(md_arena_t *, const char *, size_t, size_t *);
+
+/*
+ * Tuple tables (md_tuple.c): a tuple of tt_nkeys keys -> an index, in a
+ * byte table (the keyed hash); with tt_form, keys that print alike
+ * (md_key.c) are one tuple, and md_tuptab_key() gives a key's form.
+ */
+typedef struct md_tuptab {
+	md_btab_t	tt_tab;		/* encoded tuple -> index */
+	md_buf_t	tt_enc;		/* a tuple, encoded */
+	const char	*tt_last;	/* the tuple last looked up, encoded */
+	size_t		tt_lastlen;
+	size_t		tt_off[MD_MAXDECOMPS];	/* its keys there */
+	size_t		tt_nkeys;	/* at most MD_MAXDECOMPS */
+	int		tt_form;	/* keys encoded as they print */
+} md_tuptab_t;
+
+extern void md_tuptab_init(md_tuptab_t *, size_t, int);
+extern int md_tuptab_lookup(md_tuptab_t *, const char *const *,
+    const size_t *, size_t, size_t *);
+extern const char *md_tuptab_key(const md_tuptab_t *, size_t, size_t *);
+extern void md_tuptab_drop(md_tuptab_t *);
+extern int md_tuptab_find(const md_tuptab_t *, const char *const *,
+    const size_t *, size_t *);
+extern int md_tuptab_remove(md_tuptab_t *, const char *const *,
+    const size_t *, size_t *);
+extern int md_tuptab_filter(md_tuptab_t *, size_t (*)(size_t, void *),
+    void *);
+extern size_t md_tuptab_count(const md_tuptab_t *);
+extern void md_tuptab_clear(md_tuptab_t *);
+extern void md_tuptab_fini(md_tuptab_t *);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in
