@@ -258,7 +258,6 @@ extern int md_sort(void *, size_t, size_t, int (*)(const void *,
 
 /* A key as the outputs show it (md_key.c, SPEC 8.1), appended to b. */
 extern void md_key_put(md_buf_t *, const char *, size_t);
-extern char *md_key_dup(md_arena_t *, const char *, size_t, size_t *);
 
 /*
  * Tuple tables (md_tuple.c): a tuple of tt_nkeys keys -> an index, in a
