@@ -87,6 +87,22 @@ extern const char *t_gen(const char *, const char *, const char *);
 extern const char *t_gen_error(const char *, const char *, const char *,
     md_errcode_t);
 
+/*
+ * A value of function fn (its n words w; q: a distribution's buckets, or
+ * NULL) under the keys k0 and k1 (NULL: an empty key), added to the
+ * values v (md_values_add()) or, v NULL, to the exposition p
+ * (md_prom_add()); the test fails where it is refused.
+ */
+extern void t_add(md_values_t *, md_prom_t *, const char *, const char *,
+    md_aggfn_t, const int64_t *, size_t, const md_quant_t *);
+
+/*
+ * A text the library made (len bytes; NULL: err says why) kept for the
+ * rest of the test, and freed; the test fails where there is none, or
+ * its length is not len.
+ */
+extern const char *t_took(char *, size_t, const md_error_t *);
+
 /* A small metric most tests build on: the system call example. */
 #define	T_SYSCALL \
 	"{ 'fields': ['hostname', 'zonename', 'execname', 'latency']," \
