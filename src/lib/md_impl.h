@@ -17,7 +17,8 @@
  *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
  *	md_rules.c	the rules that span keys and entries (md_load.h)
  *	md_metric.c	a loaded metric, read and freed
- *	md_number.c	print numbers as JavaScript does
+ *	md_number.c	print numbers as JavaScript does; integers and
+ *			fixed-point numbers exactly
  *	md_pred.c	krill predicates: parse, print
  *	md_plan.c	which probedesc entries a script needs, what is
  *			gathered, into which D variables
@@ -380,7 +381,10 @@ extern int md_metric_isinternal(const md_metric_t *, const char *);
 
 /* Numbers (md_number.c). */
 #define	MD_NUMBUFLEN	40
+#define	MD_FIXEDLEN	24	/* md_number_fixed()'s, at most */
 extern int md_number_format(double, char *, size_t);
+extern size_t md_number_uint(char *, uint64_t);
+extern size_t md_number_fixed(char *, int64_t, unsigned);
 
 /*
  * Predicates (md_pred.c).  md_pred_print() prints the "C style" form; for
