@@ -89,7 +89,7 @@ md_tuptab_bytes(const md_tuptab_t *t, md_buf_t *b, const char *const *keys,
     const size_t *lens, size_t *off, const void **encp, size_t *lenp)
 {
 	if (md_tuptab_bare(t)) {
-		*encp = keys[0];
+		*encp = lens[0] > 0 ? keys[0] : "";
 		*lenp = lens[0];
 		if (off != NULL)
 			off[0] = 0;
