@@ -107,7 +107,7 @@ LIB_UTIL = utf8 error buf where arena hash sort suggest number
 LIB_D = dlex dtab dpragma dparse option dcheck
 LIB_METRIC = jsondoc jsonlint rules load metric pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
-LIB_VALUES = quant key delta interval prom linescan hmsvg heatmap
+LIB_VALUES = quant key tuple delta interval prom linescan hmsvg heatmap
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
 	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
 	$(patsubst %,src/lib/metric/md_%.c,$(LIB_METRIC)) \
@@ -173,7 +173,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_kind.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_sort.c \
-	tests/check_values.c \
+	tests/check_tuple.c tests/check_values.c \
 	tests/check_prom.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_load.h src/cli/cli.h

@@ -60,6 +60,36 @@ q(const char *s)
 	return (slot);
 }
 
+void
+t_add(md_values_t *v, md_prom_t *p, const char *k0, const char *k1,
+    md_aggfn_t fn, const int64_t *w, size_t n, const md_quant_t *q)
+{
+	const char *keys[2] = { k0, k1 };
+	size_t lens[2] = { k0 == NULL ? 0 : strlen(k0),
+	    k1 == NULL ? 0 : strlen(k1) };
+	md_value_t val = { fn, q, w, n };
+	md_error_t err;
+
+	if (v != NULL)
+		ck_assert_msg(md_values_add(v, keys, lens, &val, &err) == 0,
+		    "%s", err.mde_msg);
+	else
+		ck_assert_msg(md_prom_add(p, keys, lens, &val, &err) == 0,
+		    "%s", err.mde_msg);
+}
+
+const char *
+t_took(char *text, size_t len, const md_error_t *err)
+{
+	const char *kept;
+
+	ck_assert_msg(text != NULL, "%s", err->mde_msg);
+	ck_assert_uint_eq(strlen(text), len);
+	kept = t_fmt("%s", text);
+	free(text);
+	return (kept);
+}
+
 md_metric_t *
 t_metric(const char *sq)
 {
@@ -236,6 +266,7 @@ main(void)
 	srunner_add_suite(sr, suggest_suite());
 	srunner_add_suite(sr, quant_suite());
 	srunner_add_suite(sr, sort_suite());
+	srunner_add_suite(sr, tuple_suite());
 	srunner_add_suite(sr, values_suite());
 	srunner_add_suite(sr, prom_suite());
 	srunner_add_suite(sr, heatmap_suite());

@@ -45,6 +45,7 @@ extern Suite *dtab_suite(void);
 extern Suite *suggest_suite(void);
 extern Suite *quant_suite(void);
 extern Suite *sort_suite(void);
+extern Suite *tuple_suite(void);
 extern Suite *values_suite(void);
 extern Suite *prom_suite(void);
 extern Suite *heatmap_suite(void);
@@ -85,6 +86,22 @@ extern void t_request(const char *, md_request_t *, t_req_t *);
 extern const char *t_gen(const char *, const char *, const char *);
 extern const char *t_gen_error(const char *, const char *, const char *,
     md_errcode_t);
+
+/*
+ * A value of function fn (its n words w; q: a distribution's buckets, or
+ * NULL) under the keys k0 and k1 (NULL: an empty key), added to the
+ * values v (md_values_add()) or, v NULL, to the exposition p
+ * (md_prom_add()); the test fails where it is refused.
+ */
+extern void t_add(md_values_t *, md_prom_t *, const char *, const char *,
+    md_aggfn_t, const int64_t *, size_t, const md_quant_t *);
+
+/*
+ * A text the library made (len bytes; NULL: err says why) kept for the
+ * rest of the test, and freed; the test fails where there is none, or
+ * its length is not len.
+ */
+extern const char *t_took(char *, size_t, const md_error_t *);
 
 /* A small metric most tests build on: the system call example. */
 #define	T_SYSCALL \

@@ -96,6 +96,40 @@ START_TEST(number_should_round_trip_across_the_range)
 }
 END_TEST
 
+/* Integers and fixed-point numbers, exactly, to their ends. */
+START_TEST(number_should_print_integers_and_fixed_point_exactly)
+{
+	char buf[MD_FIXEDLEN + 1];
+
+	buf[md_number_uint(buf, 0)] = '\0';
+	ck_assert_str_eq(buf, "0");
+	buf[md_number_uint(buf, UINT64_MAX)] = '\0';
+	ck_assert_str_eq(buf, "18446744073709551615");
+	buf[md_number_fixed(buf, 1200, 2)] = '\0';
+	ck_assert_str_eq(buf, "12");
+	buf[md_number_fixed(buf, 1250, 2)] = '\0';
+	ck_assert_str_eq(buf, "12.5");
+	buf[md_number_fixed(buf, -1205, 2)] = '\0';
+	ck_assert_str_eq(buf, "-12.05");
+	buf[md_number_fixed(buf, 5, 2)] = '\0';
+	ck_assert_str_eq(buf, "0.05");
+	buf[md_number_fixed(buf, 0, 2)] = '\0';
+	ck_assert_str_eq(buf, "0");
+	buf[md_number_fixed(buf, 125, 6)] = '\0';
+	ck_assert_str_eq(buf, "0.000125");
+	buf[md_number_fixed(buf, 60000000, 6)] = '\0';
+	ck_assert_str_eq(buf, "60");
+	buf[md_number_fixed(buf, 42, 0)] = '\0';
+	ck_assert_str_eq(buf, "42");
+	buf[md_number_fixed(buf, INT64_MIN, 2)] = '\0';
+	ck_assert_str_eq(buf, "-92233720368547758.08");
+	buf[md_number_fixed(buf, INT64_MAX, 18)] = '\0';
+	ck_assert_str_eq(buf, "9.223372036854775807");
+	buf[md_number_fixed(buf, 1, 18)] = '\0';
+	ck_assert_str_eq(buf, "0.000000000000000001");
+}
+END_TEST
+
 Suite *
 number_suite(void)
 {
@@ -107,6 +141,8 @@ number_suite(void)
 	tcase_add_test(tc, number_should_refuse_what_is_not_finite);
 	tcase_add_test(tc, number_should_refuse_a_small_buffer);
 	tcase_add_test(tc, number_should_round_trip_across_the_range);
+	tcase_add_test(tc,
+	    number_should_print_integers_and_fixed_point_exactly);
 	suite_add_tcase(s, tc);
 	return (s);
 }

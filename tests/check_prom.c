@@ -22,27 +22,8 @@ t_text(md_prom_t *p, uint64_t drops, uint64_t errors)
 	md_error_t err;
 	size_t len;
 	char *text = md_prom_text(p, drops, errors, &len, &err);
-	const char *kept;
 
-	ck_assert_msg(text != NULL, "%s", err.mde_msg);
-	ck_assert_uint_eq(strlen(text), len);
-	kept = t_fmt("%s", text);
-	free(text);
-	return (kept);
-}
-
-static void
-t_padd(md_prom_t *p, const char *k0, const char *k1, md_aggfn_t fn,
-    const int64_t *w, size_t n, const md_quant_t *q)
-{
-	const char *keys[2] = { k0, k1 };
-	size_t lens[2] = { k0 == NULL ? 0 : strlen(k0),
-	    k1 == NULL ? 0 : strlen(k1) };
-	md_value_t v = { fn, q, w, n };
-	md_error_t err;
-
-	ck_assert_msg(md_prom_add(p, keys, lens, &v, &err) == 0, "%s",
-	    err.mde_msg);
+	return (t_took(text, len, &err));
 }
 
 #define	T_TAIL(n) \
@@ -61,12 +42,12 @@ START_TEST(prom_should_total_counters_since_the_start)
 
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP m_total System "
 	    "calls.\n# TYPE m_total counter\n" T_TAIL("m"), 0, 0));
-	t_padd(p, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	w = 5;
-	t_padd(p, "bash", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "bash", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	(void) t_text(p, 1, 0);
 	w = 3;
-	t_padd(p, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	ck_assert_str_eq(t_text(p, 2, 7), t_fmt("# HELP m_total System "
 	    "calls.\n# TYPE m_total counter\nm_total{execname=\"bash\"} 5\n"
 	    "m_total{execname=\"sshd\"} 5\n" T_TAIL("m"), 3, 7));
@@ -85,13 +66,13 @@ START_TEST(prom_should_gauge_the_last_interval)
 	md_prom_t *p = md_prom_new("g", "h", t_labels, 2, MD_AGG_AVG, NULL);
 	int64_t w[2] = { 4, 10 };
 
-	t_padd(p, "a", "0", MD_AGG_AVG, w, 2, NULL);
-	t_padd(p, "b", "1", MD_AGG_AVG, w, 2, NULL);
+	t_add(NULL, p, "a", "0", MD_AGG_AVG, w, 2, NULL);
+	t_add(NULL, p, "b", "1", MD_AGG_AVG, w, 2, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP g h\n# TYPE g "
 	    "gauge\ng{execname=\"a\",cpu=\"0\"} 2.5\ng{execname=\"b\","
 	    "cpu=\"1\"} 2.5\n" T_TAIL("g"), 0, 0));
 	w[0] = 1;
-	t_padd(p, "b", "1", MD_AGG_AVG, w, 2, NULL);
+	t_add(NULL, p, "b", "1", MD_AGG_AVG, w, 2, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP g h\n# TYPE g "
 	    "gauge\ng{execname=\"b\",cpu=\"1\"} 10\n" T_TAIL("g"), 0, 0));
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP g h\n# TYPE g "
@@ -100,7 +81,7 @@ START_TEST(prom_should_gauge_the_last_interval)
 
 	p = md_prom_new("x", "h", NULL, 0, MD_AGG_MAX, NULL);
 	w[0] = -7;
-	t_padd(p, NULL, NULL, MD_AGG_MAX, w, 1, NULL);
+	t_add(NULL, p, NULL, NULL, MD_AGG_MAX, w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\nx -7\n"));
 	md_prom_free(p);
 }
@@ -116,26 +97,26 @@ START_TEST(prom_should_gauge_the_least_of_the_last_interval)
 	md_prom_t *p = md_prom_new("mn", "h", t_labels, 1, MD_AGG_MIN, NULL);
 	int64_t w = 5;
 
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
 	w = -7;
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
 	w = 2;
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
-	t_padd(p, "vi", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "vi", NULL, MD_AGG_MIN, &w, 1, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP mn h\n# TYPE mn "
 	    "gauge\nmn{execname=\"sh\"} -7\nmn{execname=\"vi\"} 2\n"
 	    T_TAIL("mn"), 0, 0));
 	w = 3;		/* -7 was the last interval's, not this one's */
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
 	w = INT64_MIN;
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
 	w = INT64_MAX;
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP mn h\n# TYPE mn "
 	    "gauge\nmn{execname=\"sh\"} -9223372036854775808\n"
 	    T_TAIL("mn"), 0, 0));
 	w = 3;
-	t_padd(p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
+	t_add(NULL, p, "sh", NULL, MD_AGG_MIN, &w, 1, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP mn h\n# TYPE mn "
 	    "gauge\nmn{execname=\"sh\"} 3\n" T_TAIL("mn"), 0, 0));
 	md_prom_free(p);
@@ -156,14 +137,14 @@ START_TEST(prom_should_gauge_the_stddev_of_the_last_interval)
 	const char *t;
 	double d;
 
-	t_padd(p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(NULL, p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP sd h\n# TYPE sd "
 	    "gauge\nsd 0.816496580927726\n" T_TAIL("sd"), 0, 0));
 	w[0] = 1;	/* 4 alone, in two records of it: 0 */
 	w[1] = 4;
 	w[2] = 16;
-	t_padd(p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
-	t_padd(p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(NULL, p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(NULL, p, NULL, NULL, MD_AGG_STDDEV, w, 4, NULL);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\nsd 0\n"));
 	ck_assert_ptr_null(strstr(t_text(p, 0, 0), "\nsd "));
 
@@ -173,8 +154,8 @@ START_TEST(prom_should_gauge_the_stddev_of_the_last_interval)
 	 */
 	a[2] = (int64_t)(UINT64_C(3037000000) * UINT64_C(3037000000));
 	b[2] = (int64_t)(UINT64_C(3037001000) * UINT64_C(3037001000));
-	t_padd(p, NULL, NULL, MD_AGG_STDDEV, a, 4, NULL);
-	t_padd(p, NULL, NULL, MD_AGG_STDDEV, b, 4, NULL);
+	t_add(NULL, p, NULL, NULL, MD_AGG_STDDEV, a, 4, NULL);
+	t_add(NULL, p, NULL, NULL, MD_AGG_STDDEV, b, 4, NULL);
 	t = strstr(t_text(p, 0, 0), "\nsd ");
 	ck_assert_ptr_nonnull(t);
 	d = strtod(t + 4, NULL);
@@ -200,12 +181,12 @@ START_TEST(prom_should_make_histograms_of_distributions)
 	p = md_prom_new("lat", "h", NULL, 0, MD_AGG_LQUANTIZE, NULL);
 	d[0] = 1;	/* below -10 */
 	d[2] = 2;	/* [0, 9] */
-	t_padd(p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
+	t_add(NULL, p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
 	(void) t_text(p, 0, 0);
 	(void) memset(d, 0, sizeof (d));
 	d[2] = 1;
 	d[7] = 4;	/* 50 and more */
-	t_padd(p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
+	t_add(NULL, p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP lat h\n# TYPE lat "
 	    "histogram\nlat_bucket{le=\"-11\"} 1\nlat_bucket{le=\"9\"} 4\n"
 	    "lat_bucket{le=\"+Inf\"} 8\nlat_count 8\n" T_TAIL("lat"), 0, 0));
@@ -217,7 +198,7 @@ START_TEST(prom_should_make_histograms_of_distributions)
 	    "histogram\n" T_TAIL("lat"), 0, 0));
 	(void) memset(d, 0, sizeof (d));
 	d[3] = 1;
-	t_padd(p, "sh", NULL, MD_AGG_LQUANTIZE, d, 8, &q);
+	t_add(NULL, p, "sh", NULL, MD_AGG_LQUANTIZE, d, 8, &q);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
 	    "lat_bucket{execname=\"sh\",le=\"19\"} 1\n"
 	    "lat_bucket{execname=\"sh\",le=\"+Inf\"} 1\n"
@@ -236,7 +217,8 @@ START_TEST(prom_should_escape_what_the_format_asks)
 	    MD_AGG_COUNT, NULL);
 	int64_t w = 1;
 
-	t_padd(p, "q\"b\\n\n\xff\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "q\"b\\n\n\xff\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1,
+	    NULL);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP e_total a \\\\ b\\nc\n"
 	    "# TYPE e_total counter\ne_total{execname=\"q\\\"b\\\\\\\\n\\n"
 	    "\\\\xff\xc3\xa9\"} 1\n" T_TAIL("e"), 0, 0));
@@ -254,9 +236,9 @@ START_TEST(prom_should_keep_keys_apart)
 	md_quant_t q;
 	int64_t w = 1000, d[127];
 
-	t_padd(p, "caf\xe9", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "caf\xe9", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	w = 5;
-	t_padd(p, "caf\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "caf\xc3\xa9", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
 	    "c_total{execname=\"caf\\\\xe9\"} 1000\n"
 	    "c_total{execname=\"caf\xc3\xa9\"} 5\n"));
@@ -266,10 +248,10 @@ START_TEST(prom_should_keep_keys_apart)
 	p = md_prom_new("h", "h", t_labels, 1, MD_AGG_QUANTIZE, NULL);
 	(void) memset(d, 0, sizeof (d));
 	d[82] = 623;	/* [262144, 524287] */
-	t_padd(p, "caf\xe9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
+	t_add(NULL, p, "caf\xe9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
 	d[82] = 0;
 	d[83] = 5;	/* [524288, 1048575] */
-	t_padd(p, "caf\xc3\xa9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
+	t_add(NULL, p, "caf\xc3\xa9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
 	    "h_bucket{execname=\"caf\\\\xe9\",le=\"524287\"} 623\n"
 	    "h_bucket{execname=\"caf\\\\xe9\",le=\"+Inf\"} 623\n"
@@ -297,13 +279,13 @@ START_TEST(prom_should_keep_the_busiest_series)
 	    "the largest counts only (meta-d --max-series).\n# TYPE "
 	    "m_series_dropped gauge\nm_series_dropped 0\n"));
 	w = 3;
-	t_padd(p, "a", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "a", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	w = 9;
-	t_padd(p, "b", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "b", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	w = 1;
-	t_padd(p, "c", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "c", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	w = 3;
-	t_padd(p, "d", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "d", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	text = t_text(p, 0, 0);
 	ck_assert_ptr_nonnull(strstr(text, "counter\nm_total{execname=\"a\"} 3\n"
 	    "m_total{execname=\"b\"} 9\n# HELP m_drops_total"));
@@ -311,7 +293,7 @@ START_TEST(prom_should_keep_the_busiest_series)
 	ck_assert_uint_eq(md_prom_left_out(p), 2);
 	/* c grows past the others: the busiest since the start */
 	w = 20;
-	t_padd(p, "c", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "c", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	text = t_text(p, 0, 0);
 	ck_assert_ptr_nonnull(strstr(text, "counter\nm_total{execname=\"b\"} 9\n"
 	    "m_total{execname=\"c\"} 21\n# HELP m_drops_total"));
@@ -331,14 +313,14 @@ START_TEST(prom_should_let_idle_series_go)
 	int i;
 
 	md_prom_bound(p, 0, 2);
-	t_padd(p, "old", NULL, MD_AGG_COUNT, &w, 1, NULL);
-	t_padd(p, "busy", NULL, MD_AGG_COUNT, &w, 1, NULL);
-	t_padd(p, "zed", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "old", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "busy", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "zed", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	(void) t_text(p, 0, 0);
 	for (i = 0; i < 2; i++) {
 		w = 1;
-		t_padd(p, "busy", NULL, MD_AGG_COUNT, &w, 1, NULL);
-		t_padd(p, "zed", NULL, MD_AGG_COUNT, &w, 1, NULL);
+		t_add(NULL, p, "busy", NULL, MD_AGG_COUNT, &w, 1, NULL);
+		t_add(NULL, p, "zed", NULL, MD_AGG_COUNT, &w, 1, NULL);
 		text = t_text(p, 0, 0);
 	}
 	ck_assert_ptr_null(strstr(text, "old"));
@@ -346,7 +328,7 @@ START_TEST(prom_should_let_idle_series_go)
 	    "m_total{execname=\"zed\"} 6\n"));
 	ck_assert_ptr_null(strstr(text, "series_dropped"));
 	w = 1;
-	t_padd(p, "old", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(NULL, p, "old", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	text = t_text(p, 0, 0);
 	ck_assert_ptr_nonnull(strstr(text, "m_total{execname=\"busy\"} 6\n"
 	    "m_total{execname=\"old\"} 1\nm_total{execname=\"zed\"} 6\n"));
@@ -355,7 +337,7 @@ START_TEST(prom_should_let_idle_series_go)
 		char k[16];
 
 		(void) snprintf(k, sizeof (k), "k%d", i);
-		t_padd(p, k, NULL, MD_AGG_COUNT, &w, 1, NULL);
+		t_add(NULL, p, k, NULL, MD_AGG_COUNT, &w, 1, NULL);
 		if (i % 100 == 99)
 			(void) t_text(p, 0, 0);
 	}
@@ -374,8 +356,8 @@ START_TEST(prom_should_merge_stddev_at_int64s_ends)
 	    NULL);
 	int64_t w[4] = { INT64_MAX, INT64_MAX, -1, INT64_MAX };
 
-	t_padd(p, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
-	t_padd(p, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(NULL, p, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(NULL, p, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "s{execname=\"k\"} 0\n"));
 	md_prom_free(p);
 }

@@ -19,28 +19,8 @@ t_line(md_values_t *v)
 	md_error_t err;
 	size_t len;
 	char *line = md_values_line(v, 1764035000.125, 1.0, 0, 0, &len, &err);
-	const char *kept;
 
-	ck_assert_msg(line != NULL, "%s", err.mde_msg);
-	ck_assert_uint_eq(strlen(line), len);
-	kept = t_fmt("%s", line);
-	free(line);
-	return (kept);
-}
-
-/* Add a number value of fn (words w, n of them) under keys k0, k1. */
-static void
-t_add(md_values_t *v, const char *k0, const char *k1, md_aggfn_t fn,
-    const int64_t *w, size_t n, const md_quant_t *q)
-{
-	const char *keys[2] = { k0, k1 };
-	size_t lens[2] = { k0 == NULL ? 0 : strlen(k0),
-	    k1 == NULL ? 0 : strlen(k1) };
-	md_value_t val = { fn, q, w, n };
-	md_error_t err;
-
-	ck_assert_msg(md_values_add(v, keys, lens, &val, &err) == 0, "%s",
-	    err.mde_msg);
+	return (t_took(line, len, &err));
 }
 
 /* No key: a number, 0 when nothing fired; integers exact. */
@@ -51,7 +31,7 @@ START_TEST(values_should_print_a_number_and_its_zero)
 
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
 	    "\"duration\": 1, \"value\": 0}\n");
-	t_add(v, NULL, NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(v, NULL, NULL, NULL, MD_AGG_COUNT, &w, 1, NULL);
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
 	    "\"duration\": 1, \"value\": 42}\n");
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
@@ -60,11 +40,11 @@ START_TEST(values_should_print_a_number_and_its_zero)
 
 	v = md_values_new(0, MD_AGG_SUM, NULL);
 	w = INT64_MIN;
-	t_add(v, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, NULL, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v),
 	    "\"value\": -9223372036854775808}"));
 	w = INT64_MAX;
-	t_add(v, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, NULL, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v),
 	    "\"value\": 9223372036854775807}"));
 	md_values_free(v);
@@ -77,13 +57,13 @@ START_TEST(values_should_print_quotients_whole)
 	md_values_t *v = md_values_new(0, MD_AGG_AVG, NULL);
 	int64_t avg[2] = { 3, 10 }, sd[4] = { 4, 10, 30, 0 };
 
-	t_add(v, NULL, NULL, MD_AGG_AVG, avg, 2, NULL);
+	t_add(v, NULL, NULL, NULL, MD_AGG_AVG, avg, 2, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v),
 	    "\"value\": 3.3333333333333335}"));
 	md_values_free(v);
 	/* 1, 2, 3, 4: mean 2.5, E[x^2] 7.5, stddev sqrt(1.25) */
 	v = md_values_new(0, MD_AGG_STDDEV, NULL);
-	t_add(v, NULL, NULL, MD_AGG_STDDEV, sd, 4, NULL);
+	t_add(v, NULL, NULL, NULL, MD_AGG_STDDEV, sd, 4, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v),
 	    "\"value\": 1.118033988749895}"));
 	/* a sum of squares past 64 bits: 2^32 twice, stddev 0 */
@@ -91,7 +71,7 @@ START_TEST(values_should_print_quotients_whole)
 	sd[1] = INT64_C(1) << 33;
 	sd[2] = 0;
 	sd[3] = 2;
-	t_add(v, NULL, NULL, MD_AGG_STDDEV, sd, 4, NULL);
+	t_add(v, NULL, NULL, NULL, MD_AGG_STDDEV, sd, 4, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": 0}"));
 	md_values_free(v);
 }
@@ -111,7 +91,7 @@ START_TEST(values_should_print_distributions_by_bucket)
 	data[63] = 2;
 	data[65] = 3;
 	data[126] = 4;
-	t_add(v, NULL, NULL, MD_AGG_QUANTIZE, data, 127, &q);
+	t_add(v, NULL, NULL, NULL, MD_AGG_QUANTIZE, data, 127, &q);
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
 	    "\"duration\": 1, \"value\": [[[-9223372036854775808, "
 	    "-4611686018427387904], 1], [[0, 0], 2], [[2, 3], 3], "
@@ -125,7 +105,7 @@ START_TEST(values_should_print_distributions_by_bucket)
 	(void) memset(data, 0, sizeof (data));
 	data[0] = 5;
 	data[3] = 6;
-	t_add(v, NULL, NULL, MD_AGG_LQUANTIZE, data, 4, &lq);
+	t_add(v, NULL, NULL, NULL, MD_AGG_LQUANTIZE, data, 4, &lq);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": [[[null, -1], "
 	    "5], [[20, null], 6]]}"));
 	md_values_free(v);
@@ -152,7 +132,7 @@ START_TEST(values_should_print_llquantize_in_both_dialects)
 	data[11] = 3;
 	data[17] = 4;
 	data[22] = INT64_MAX;
-	t_add(v, NULL, NULL, MD_AGG_LLQUANTIZE, data, 23, &q);
+	t_add(v, NULL, NULL, NULL, MD_AGG_LLQUANTIZE, data, 23, &q);
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
 	    "\"duration\": 1, \"value\": [[[null, -1000], 1], "
 	    "[[-19, -10], 2], [[-9, 9], 3], [[100, 199], 4], "
@@ -166,7 +146,7 @@ START_TEST(values_should_print_llquantize_in_both_dialects)
 	data[0] = 5;
 	data[10] = 6;
 	data[46] = 7;
-	t_add(v, NULL, NULL, MD_AGG_LLQUANTIZE, data, 47, &q);
+	t_add(v, NULL, NULL, NULL, MD_AGG_LLQUANTIZE, data, 47, &q);
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
 	    "\"duration\": 1, \"value\": [[[null, 0], 5], [[10, 14], 6], "
 	    "[[1000, null], 7]]}\n");
@@ -183,9 +163,9 @@ START_TEST(values_should_print_objects_by_key)
 
 	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {}}"));
 	w = 2;
-	t_add(v, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(v, NULL, "sshd", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	w = 7;
-	t_add(v, "bash", NULL, MD_AGG_COUNT, &w, 1, NULL);
+	t_add(v, NULL, "bash", NULL, MD_AGG_COUNT, &w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v),
 	    "\"value\": {\"bash\": 7, \"sshd\": 2}}"));
 	md_values_free(v);
@@ -193,16 +173,16 @@ START_TEST(values_should_print_objects_by_key)
 	v = md_values_new(1, MD_AGG_QUANTIZE, NULL);
 	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
 	data[64] = 1;
-	t_add(v, "a", NULL, MD_AGG_QUANTIZE, data, 127, &q);
+	t_add(v, NULL, "a", NULL, MD_AGG_QUANTIZE, data, 127, &q);
 	ck_assert_ptr_nonnull(strstr(t_line(v),
 	    "\"value\": {\"a\": [[[1, 1], 1]]}}"));
 	md_values_free(v);
 
 	v = md_values_new(2, MD_AGG_SUM, NULL);
 	w = 1;
-	t_add(v, "b", "y", MD_AGG_SUM, &w, 1, NULL);
-	t_add(v, "a", "z", MD_AGG_SUM, &w, 1, NULL);
-	t_add(v, "b", "x", MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, NULL, "b", "y", MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, NULL, "a", "z", MD_AGG_SUM, &w, 1, NULL);
+	t_add(v, NULL, "b", "x", MD_AGG_SUM, &w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {\"a\": {\"z\": "
 	    "1}, \"b\": {\"x\": 1, \"y\": 1}}}"));
 	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {}}"));
@@ -217,18 +197,18 @@ START_TEST(values_should_merge_keys_alike)
 	md_values_t *v = md_values_new(1, MD_AGG_MAX, NULL);
 	md_quant_t q;
 
-	t_add(v, "f", NULL, MD_AGG_MAX, w, 1, NULL);
-	t_add(v, "f", NULL, MD_AGG_MAX, w + 1, 1, NULL);
+	t_add(v, NULL, "f", NULL, MD_AGG_MAX, w, 1, NULL);
+	t_add(v, NULL, "f", NULL, MD_AGG_MAX, w + 1, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": 5}"));
 	md_values_free(v);
 	v = md_values_new(1, MD_AGG_MIN, NULL);
-	t_add(v, "f", NULL, MD_AGG_MIN, w + 1, 1, NULL);
-	t_add(v, "f", NULL, MD_AGG_MIN, w, 1, NULL);
+	t_add(v, NULL, "f", NULL, MD_AGG_MIN, w + 1, 1, NULL);
+	t_add(v, NULL, "f", NULL, MD_AGG_MIN, w, 1, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": 3}"));
 	md_values_free(v);
 	v = md_values_new(1, MD_AGG_AVG, NULL);
-	t_add(v, "f", NULL, MD_AGG_AVG, w, 2, NULL);	/* 3 of 5 */
-	t_add(v, "f", NULL, MD_AGG_AVG, w, 2, NULL);	/* 6 of 10 */
+	t_add(v, NULL, "f", NULL, MD_AGG_AVG, w, 2, NULL);	/* 3 of 5 */
+	t_add(v, NULL, "f", NULL, MD_AGG_AVG, w, 2, NULL);	/* 6 of 10 */
 	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": 1.6666666666666667}"));
 	md_values_free(v);
 	v = md_values_new(1, MD_AGG_QUANTIZE, NULL);
@@ -237,8 +217,8 @@ START_TEST(values_should_merge_keys_alike)
 	data[66] = 2;
 	more[65] = 4;
 	more[66] = 8;
-	t_add(v, "f", NULL, MD_AGG_QUANTIZE, data, 127, &q);
-	t_add(v, "f", NULL, MD_AGG_QUANTIZE, more, 127, &q);
+	t_add(v, NULL, "f", NULL, MD_AGG_QUANTIZE, data, 127, &q);
+	t_add(v, NULL, "f", NULL, MD_AGG_QUANTIZE, more, 127, &q);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "{\"f\": [[[1, 1], 1], "
 	    "[[2, 3], 4], [[4, 7], 10]]}"));
 	md_values_free(v);
@@ -275,10 +255,10 @@ START_TEST(values_should_keep_keys_apart)
 	md_values_t *v = md_values_new(1, MD_AGG_COUNT, NULL);
 	int64_t a = 1000, b = 5, c = 7, d = 9;
 
-	t_add(v, "caf\xe9", NULL, MD_AGG_COUNT, &a, 1, NULL);
-	t_add(v, "caf\xc3\xa9", NULL, MD_AGG_COUNT, &b, 1, NULL);
-	t_add(v, "caf\\xe9", NULL, MD_AGG_COUNT, &c, 1, NULL);
-	t_add(v, "caf\xc3", NULL, MD_AGG_COUNT, &d, 1, NULL);
+	t_add(v, NULL, "caf\xe9", NULL, MD_AGG_COUNT, &a, 1, NULL);
+	t_add(v, NULL, "caf\xc3\xa9", NULL, MD_AGG_COUNT, &b, 1, NULL);
+	t_add(v, NULL, "caf\\xe9", NULL, MD_AGG_COUNT, &c, 1, NULL);
+	t_add(v, NULL, "caf\xc3", NULL, MD_AGG_COUNT, &d, 1, NULL);
 	ck_assert_str_eq(t_line(v), "{\"start\": 1764035000.125, "
 	    "\"duration\": 1, \"value\": {\"caf\\\\\\\\xe9\": 7, "
 	    "\"caf\\\\xc3\": 9, \"caf\\\\xe9\": 1000, \"caf\xc3\xa9\": 5}}\n");
@@ -321,13 +301,13 @@ START_TEST(values_should_merge_stddev_at_int64s_ends)
 	int64_t avg[2] = { INT64_MAX, INT64_MIN };
 	int64_t r[4];
 
-	t_add(v, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
-	t_add(v, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(v, NULL, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
+	t_add(v, NULL, "k", NULL, MD_AGG_STDDEV, w, 4, NULL);
 	ck_assert_ptr_nonnull(strstr(t_line(v), "\"value\": {\"k\": 0}"));
 	md_values_free(v);
 	v = md_values_new(1, MD_AGG_AVG, NULL);
-	t_add(v, "k", NULL, MD_AGG_AVG, avg, 2, NULL);
-	t_add(v, "k", NULL, MD_AGG_AVG, avg, 2, NULL);
+	t_add(v, NULL, "k", NULL, MD_AGG_AVG, avg, 2, NULL);
+	t_add(v, NULL, "k", NULL, MD_AGG_AVG, avg, 2, NULL);
 	(void) t_line(v);
 	md_values_free(v);
 	(void) memcpy(r, w, sizeof (r));

@@ -15,7 +15,8 @@
  *			hashes
  *	md_sort.c	a merge sort: n log n whatever the order
  *	md_suggest.c	"did you mean": the closest of some names
- *	md_number.c	print numbers as JavaScript does
+ *	md_number.c	print numbers as JavaScript does; integers and
+ *			fixed-point numbers exactly
  *
  * d/: the D language, without a kernel
  *	md_dlex.c	the tokens of D
@@ -58,6 +59,7 @@
  * values/: what dtrace measured, as lines, files and pictures
  *	md_quant.c	dtrace's buckets: quantize, lquantize, llquantize
  *	md_key.c	a key of an aggregation as every output shows it
+ *	md_tuple.c	tables from a tuple of keys to an index
  *	md_delta.c	each interval's part of what adds up since tracing
  *			began; idle records (md_series_*())
  *	md_interval.c	an interval's values as a JSON line (md_values_*())
@@ -273,7 +275,36 @@ extern int md_sort(void *, size_t, size_t, int (*)(const void *,
 
 /* A key as the outputs show it (md_key.c, SPEC 8.1), appended to b. */
 extern void md_key_put(md_buf_t *, const char *, size_t);
-extern char *md_key_dup(md_arena_t *, const char *, size_t, size_t *);
+
+/*
+ * Tuple tables (md_tuple.c): a tuple of tt_nkeys keys -> an index, in a
+ * byte table (the keyed hash); with tt_form, keys that print alike
+ * (md_key.c) are one tuple, and md_tuptab_key() gives a key's form.
+ */
+typedef struct md_tuptab {
+	md_btab_t	tt_tab;		/* encoded tuple -> index */
+	md_buf_t	tt_enc;		/* a tuple, encoded */
+	const char	*tt_last;	/* the tuple last looked up, encoded */
+	size_t		tt_lastlen;
+	size_t		tt_off[MD_MAXDECOMPS];	/* its keys there */
+	size_t		tt_nkeys;	/* at most MD_MAXDECOMPS */
+	int		tt_form;	/* keys encoded as they print */
+} md_tuptab_t;
+
+extern void md_tuptab_init(md_tuptab_t *, size_t, int);
+extern int md_tuptab_lookup(md_tuptab_t *, const char *const *,
+    const size_t *, size_t, size_t *);
+extern const char *md_tuptab_key(const md_tuptab_t *, size_t, size_t *);
+extern void md_tuptab_drop(md_tuptab_t *);
+extern int md_tuptab_find(const md_tuptab_t *, const char *const *,
+    const size_t *, size_t *);
+extern int md_tuptab_remove(md_tuptab_t *, const char *const *,
+    const size_t *, size_t *);
+extern int md_tuptab_filter(md_tuptab_t *, size_t (*)(size_t, void *),
+    void *);
+extern size_t md_tuptab_count(const md_tuptab_t *);
+extern void md_tuptab_clear(md_tuptab_t *);
+extern void md_tuptab_fini(md_tuptab_t *);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in
@@ -366,7 +397,10 @@ extern int md_metric_isinternal(const md_metric_t *, const char *);
 
 /* Numbers (md_number.c). */
 #define	MD_NUMBUFLEN	40
+#define	MD_FIXEDLEN	24	/* md_number_fixed()'s, at most */
 extern int md_number_format(double, char *, size_t);
+extern size_t md_number_uint(char *, uint64_t);
+extern size_t md_number_fixed(char *, int64_t, unsigned);
 
 /*
  * Predicates (md_pred.c).  md_pred_print() prints the "C style" form; for

@@ -10,6 +10,13 @@
  * precision, each checked by reading it back with strtod.  Only digits and
  * the exponent are taken from that text, so the locale's decimal point does
  * not matter.
+ *
+ * Integers, and fixed-point numbers (an integer count of hundredths of a
+ * pixel, of microseconds), are printed exactly, digit by digit, without
+ * printf or a double: an integer in decimal, a fixed-point number as its
+ * exact decimal with no trailing zero ("12", "12.5", "0.000125"), which
+ * is how JavaScript prints it while it has at most 15 significant digits
+ * and 6 places.  The heat map's SVG (md_hmsvg.c) is made of them.
  */
 
 #include <math.h>
@@ -104,4 +111,47 @@ md_number_format(double x, char *buf, size_t len)
 	}
 	*o = '\0';
 	return (0);
+}
+
+/* v in decimal at p (20 bytes or more, no NUL written); its length. */
+size_t
+md_number_uint(char *p, uint64_t v)
+{
+	char t[24];
+	size_t n = 0, i;
+
+	do {
+		t[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (i = 0; i < n; i++)
+		p[i] = t[n - 1 - i];
+	return (n);
+}
+
+/*
+ * v / 10^places (places at most 18) at p (MD_FIXEDLEN bytes or more, no
+ * NUL written), exactly, with no trailing zero: "12", "-12.5", "0.05".
+ * Its length.
+ */
+size_t
+md_number_fixed(char *p, int64_t v, unsigned places)
+{
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v, scale = 1, f;
+	size_t n = 0;
+	unsigned i;
+
+	for (i = 0; i < places; i++)
+		scale *= 10;
+	if (v < 0)
+		p[n++] = '-';
+	n += md_number_uint(p + n, u / scale);
+	if ((f = u % scale) == 0)
+		return (n);
+	p[n++] = '.';
+	for (; f != 0; f %= scale) {	/* the places, down to the last */
+		scale /= 10;		/* that is not 0 */
+		p[n++] = (char)('0' + f / scale);
+	}
+	return (n);
 }

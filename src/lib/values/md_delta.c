@@ -12,7 +12,8 @@
  * instead (mdq_keyinterval).
  *
  * The records are kept by their key's bytes as dtrace has them (two keys
- * that print alike are two records here), in a byte table (md_hash.c),
+ * that print alike are two records here), in a table of tuples of one key
+ * (md_tuple.c),
  * each beside the count of intervals it has not changed in: a record
  * idle long enough is evicted from dtrace's aggregation, and forgotten
  * here (its slot kept for the next record: a run that evicts a flood of
@@ -36,7 +37,7 @@ typedef struct md_srec {
 #define	MD_SERIES_NOFREE	SIZE_MAX
 
 struct md_series {
-	md_btab_t	se_tab;		/* key -> index of se_recs */
+	md_tuptab_t	se_tab;		/* key -> index of se_recs */
 	md_srec_t	*se_recs;
 	size_t		se_n;		/* slots used or freed */
 	size_t		se_cap;
@@ -49,10 +50,12 @@ md_series_new(md_error_t *err)
 {
 	md_series_t *s = calloc(1, sizeof (*s));
 
-	if (s == NULL)
+	if (s == NULL) {
 		(void) md_error_nomem(err);
-	else
-		s->se_free = MD_SERIES_NOFREE;
+		return (NULL);
+	}
+	md_tuptab_init(&s->se_tab, 1, 0);
+	s->se_free = MD_SERIES_NOFREE;
 	return (s);
 }
 
@@ -66,7 +69,7 @@ md_series_free(md_series_t *s)
 	for (i = 0; i < s->se_n; i++)
 		free(s->se_recs[i].sr_words);
 	free(s->se_recs);
-	md_btab_fini(&s->se_tab);
+	md_tuptab_fini(&s->se_tab);
 	free(s);
 }
 
@@ -98,18 +101,19 @@ static md_srec_t *
 md_series_rec(md_series_t *s, const void *key, size_t len, uint64_t gen,
     size_t n)
 {
+	const char *k = key;	/* a tuple of one key */
 	md_srec_t *r;
 	size_t i, slot;
 	int added;
 
-	if (md_series_slot(s, &slot) != 0 ||
-	    (added = md_btab_lookup(&s->se_tab, key, len, slot, &i)) < 0)
+	if (md_series_slot(s, &slot) != 0 || (added = md_tuptab_lookup(
+	    &s->se_tab, &k, &len, slot, &i)) < 0)
 		return (NULL);
 	if (!added)
 		return (&s->se_recs[i]);
 	r = &s->se_recs[i];
 	if ((r->sr_words = calloc(n + 1, sizeof (int64_t))) == NULL) {
-		(void) md_btab_remove(&s->se_tab, key, len);
+		md_tuptab_drop(&s->se_tab);
 		return (NULL);
 	}
 	if (i == s->se_free)
@@ -170,9 +174,10 @@ md_series_delta(md_series_t *s, const void *key, size_t len, uint64_t gen,
 uint64_t
 md_series_idle(const md_series_t *s, const void *key, size_t len)
 {
+	const char *k = key;
 	size_t i;
 
-	if (!md_btab_find(&s->se_tab, key, len, &i))
+	if (md_tuptab_find(&s->se_tab, &k, &len, &i) != 1)
 		return (0);
 	return (s->se_recs[i].sr_idle);
 }
@@ -180,11 +185,11 @@ md_series_idle(const md_series_t *s, const void *key, size_t len)
 int
 md_series_forget(md_series_t *s, const void *key, size_t len)
 {
+	const char *k = key;
 	size_t i;
 
-	if (!md_btab_find(&s->se_tab, key, len, &i))
+	if (md_tuptab_remove(&s->se_tab, &k, &len, &i) != 1)
 		return (0);
-	(void) md_btab_remove(&s->se_tab, key, len);
 	free(s->se_recs[i].sr_words);
 	s->se_recs[i].sr_words = NULL;
 	s->se_recs[i].sr_nextfree = s->se_free;

@@ -35,7 +35,10 @@
  * in one piece and appended once, into a buffer reserved at the size the
  * cells will take, so that time and memory are linear in the cells (the
  * rows are sorted: r log r, r at most the cells).  log2 is computed here,
- * not by libm, which libmetad does not link.
+ * not by libm, which libmetad does not link.  The numbers are printed by
+ * md_number.c, exactly: counts as integers, coordinates (hundredths of a
+ * pixel) and times (microseconds) as the decimals they are; what is
+ * printed, and to what precision, is chosen here.
  */
 
 #include <stdint.h>
@@ -114,56 +117,22 @@ md_hm_rangestr(char *buf, size_t len, const md_hmbucket_t *b)
 	    "null" : lo, b->hb_open & MD_HM_OPENHI ? "null" : hi);
 }
 
-/* v in decimal at p; returns the length. */
-static size_t
-md_hm_fmtu(char *p, uint64_t v)
-{
-	char t[24];
-	size_t n = 0, i;
-
-	do {
-		t[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	for (i = 0; i < n; i++)
-		p[i] = t[n - 1 - i];
-	return (n);
-}
-
-/* c hundredths, as "12", "12.5" or "12.25", at p; returns the length. */
-static size_t
-md_hm_fmtc(char *p, int64_t c)
-{
-	size_t n = 0;
-
-	if (c < 0) {
-		p[n++] = '-';
-		c = -c;
-	}
-	n += md_hm_fmtu(p + n, (uint64_t)c / 100);
-	if (c % 100 != 0) {
-		p[n++] = '.';
-		p[n++] = (char)('0' + c % 100 / 10);
-		if (c % 10 != 0)
-			p[n++] = (char)('0' + c % 10);
-	}
-	return (n);
-}
-
+/* v in decimal, into b (md_number.c). */
 static void
 md_hm_putu(md_buf_t *b, uint64_t v)
 {
 	char t[24];
 
-	md_buf_append(b, t, md_hm_fmtu(t, v));
+	md_buf_append(b, t, md_number_uint(t, v));
 }
 
+/* c hundredths (of a pixel), as "12", "12.5" or "12.25", into b. */
 static void
 md_hm_putc(md_buf_t *b, int64_t c)
 {
-	char t[32];
+	char t[MD_FIXEDLEN];
 
-	md_buf_append(b, t, md_hm_fmtc(t, c));
+	md_buf_append(b, t, md_number_fixed(t, c, 2));
 }
 
 /*
@@ -195,17 +164,9 @@ md_hm_fmttime(char *p, int64_t t)
 static void
 md_hm_putsecs(md_buf_t *b, int64_t t)
 {
-	char f[8];
-	int n = 6;
+	char f[MD_FIXEDLEN];
 
-	md_hm_putu(b, (uint64_t)(t / 1000000));
-	if (t % 1000000 == 0)
-		return;
-	(void) snprintf(f, sizeof (f), "%06d", (int)(t % 1000000));
-	while (f[n - 1] == '0')
-		n--;
-	md_buf_putc(b, '.');
-	md_buf_append(b, f, (size_t)n);
+	md_buf_append(b, f, md_number_fixed(f, t, 6));
 }
 
 /*
@@ -664,7 +625,7 @@ md_hm_cell(md_hmdraw_t *d, const md_hmcell_t *c, const char *col,
 	*p++ = ' ';
 	p = md_hm_cat(p, rt + off[1], off[2] - off[1]);
 	p = md_hm_cat(p, ": ", 2);
-	p += md_hm_fmtu(p, c->hc_count);
+	p += md_number_uint(p, c->hc_count);
 	p = md_hm_cat(p, "</title></rect>\n", 16);
 	md_buf_append(&d->hd_out, cell, (size_t)(p - cell));
 }
@@ -680,9 +641,9 @@ md_hm_colattr(const md_hmdraw_t *d, int64_t t, int64_t dur, char *col)
 	size_t n;
 
 	(void) memcpy(col, " x=\"", 4);
-	n = 4 + md_hm_fmtc(col + 4, x0);
+	n = 4 + md_number_fixed(col + 4, x0, 2);
 	(void) memcpy(col + n, "\" width=\"", 9);
-	n += 9 + md_hm_fmtc(col + n + 9, x1 - x0);
+	n += 9 + md_number_fixed(col + n + 9, x1 - x0, 2);
 	col[n++] = '"';
 	return (n);
 }
@@ -715,7 +676,7 @@ md_hm_reserve(md_hmdraw_t *d, const char *title)
 		for (j = h->hm_cols[i].hk_cell; j < end; j++) {
 			c = &h->hm_cells[j];
 			off = &d->hd_rowoff[2 * d->hd_rowof[c->hc_bucket]];
-			total += fixed + off[2] - off[0] + md_hm_fmtu(num,
+			total += fixed + off[2] - off[0] + md_number_uint(num,
 			    c->hc_count);
 		}
 	}

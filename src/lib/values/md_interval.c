@@ -2,14 +2,17 @@
  * md_interval.c: an interval's values, as one JSON line (SPEC 8.1).
  *
  * The consumer adds each key's value of the interval as dtrace lays it
- * out (md_value_t); nothing is printed until the interval ends.  Then the
- * entries are sorted by their keys (byte order: the same data gives the
- * same line), those whose keys print alike are merged as printa shows
- * them (sums add up; min and max keep the extreme), and the value is
- * written in the request's shape: a number or a distribution, or an
- * object of them by the first key, and of objects by the second.  A key
- * is kept as it prints (md_key.c): the bytes of a program's name are its
- * own, and two different names never print alike.
+ * out (md_value_t); nothing is printed until the interval ends.  A value
+ * whose keys print like those of one added before is merged into it as
+ * it comes, as printa shows them (sums add up; min and max keep the
+ * extreme): the entries are found by their keys in a table of tuples
+ * (md_tuple.c, keyed: a flood of keys costs what any keys cost).  At the
+ * end, the entries are sorted by their keys (byte order: the same data
+ * gives the same line), and the value is written in the request's shape:
+ * a number or a distribution, or an object of them by the first key, and
+ * of objects by the second.  A key is kept as it prints (md_key.c): the
+ * bytes of a program's name are its own, and two different names never
+ * print alike.
  *
  * Numbers stay exact: count, sum, min and max are 64-bit integers,
  * printed as such; avg and stddev are quotients, printed as the nearest
@@ -45,6 +48,7 @@ struct md_values {
 	md_quant_t	mv_quant;
 	int		mv_hasquant;
 	md_arena_t	mv_arena;	/* the interval's keys and buckets */
+	md_tuptab_t	mv_tab;		/* keys -> index of mv_e */
 	md_ventry_t	*mv_e;
 	size_t		mv_n;
 	size_t		mv_cap;
@@ -85,6 +89,7 @@ md_values_new(size_t nkeys, md_aggfn_t fn, md_error_t *err)
 	}
 	v->mv_nkeys = nkeys;
 	v->mv_fn = fn;
+	md_tuptab_init(&v->mv_tab, nkeys, 1);
 	return (v);
 }
 
@@ -94,6 +99,7 @@ md_values_free(md_values_t *v)
 	if (v == NULL)
 		return;
 	md_arena_free(&v->mv_arena);
+	md_tuptab_fini(&v->mv_tab);
 	free(v->mv_e);
 	free(v);
 }
@@ -126,26 +132,67 @@ md_values_check(md_values_t *v, const md_value_t *val, md_error_t *err)
 	return (0);
 }
 
-/* The distribution's buckets that are not 0, into e. */
+/*
+ * val's buckets (all of them) added into e's (those not 0, ascending), in
+ * the arena: e keeps a bucket it holds even where the sum is 0.
+ */
 static int
-md_values_buckets(md_values_t *v, md_ventry_t *e, const md_value_t *val)
+md_values_mergeb(md_values_t *v, md_ventry_t *e, const md_value_t *val)
 {
-	size_t i, n = 0;
+	size_t n = e->ve_nb, i, j = 0, k = 0;
+	size_t *idx;
+	int64_t *cnt, c;
 
 	for (i = 0; i < val->mv_ndata; i++)
 		n += val->mv_data[i] != 0;
-	if (n == 0)
+	if (n == e->ve_nb)
 		return (0);
-	if ((e->ve_bidx = md_arena_alloc(&v->mv_arena, n,
-	    sizeof (size_t))) == NULL || (e->ve_bcount = md_arena_alloc(
-	    &v->mv_arena, n, sizeof (int64_t))) == NULL)
+	if ((idx = md_arena_alloc(&v->mv_arena, n, sizeof (size_t))) == NULL ||
+	    (cnt = md_arena_alloc(&v->mv_arena, n, sizeof (int64_t))) == NULL)
 		return (-1);
 	for (i = 0; i < val->mv_ndata; i++) {
-		if (val->mv_data[i] == 0)
+		c = val->mv_data[i];
+		if (j < e->ve_nb && e->ve_bidx[j] == i) {
+			c = (int64_t)((uint64_t)c + (uint64_t)e->ve_bcount[j]);
+			j++;
+		} else if (c == 0) {
 			continue;
-		e->ve_bidx[e->ve_nb] = i;
-		e->ve_bcount[e->ve_nb++] = val->mv_data[i];
+		}
+		idx[k] = i;
+		cnt[k++] = c;
 	}
+	e->ve_bidx = idx;
+	e->ve_bcount = cnt;
+	e->ve_nb = k;
+	return (0);
+}
+
+/* Entry i, of the tuple just looked up: its keys' forms, its value. */
+static int
+md_values_entry(md_values_t *v, size_t i, const md_value_t *val)
+{
+	md_ventry_t *e = &v->mv_e[i];
+	const char *form;
+	char *key;
+	size_t k;
+
+	(void) memset(e, 0, sizeof (*e));
+	e->ve_nkeys = v->mv_nkeys;
+	if ((e->ve_keys = md_arena_alloc(&v->mv_arena, v->mv_nkeys + 1,
+	    sizeof (char *))) == NULL || (e->ve_keylens = md_arena_alloc(
+	    &v->mv_arena, v->mv_nkeys + 1, sizeof (size_t))) == NULL)
+		return (-1);
+	for (k = 0; k < v->mv_nkeys; k++) {	/* as they print */
+		form = md_tuptab_key(&v->mv_tab, k, &e->ve_keylens[k]);
+		if ((key = md_arena_alloc(&v->mv_arena, e->ve_keylens[k] + 1,
+		    1)) == NULL)
+			return (-1);
+		(void) memcpy(key, form, e->ve_keylens[k]);	/* zeroed: */
+		e->ve_keys[k] = key;				/* NUL ended */
+	}
+	if (MD_AGG_ISDIST(v->mv_fn))
+		return (md_values_mergeb(v, e, val));
+	(void) memcpy(e->ve_w, val->mv_data, val->mv_ndata * sizeof (int64_t));
 	return (0);
 }
 
@@ -155,6 +202,7 @@ md_values_add(md_values_t *v, const char *const *keys, const size_t *lens,
 {
 	md_ventry_t *e;
 	size_t i, cap;
+	int added;
 
 	if (md_values_check(v, val, err) != 0)
 		return (-1);
@@ -166,26 +214,21 @@ md_values_add(md_values_t *v, const char *const *keys, const size_t *lens,
 		v->mv_e = e;
 		v->mv_cap = cap;
 	}
-	e = &v->mv_e[v->mv_n];
-	(void) memset(e, 0, sizeof (*e));
-	e->ve_nkeys = v->mv_nkeys;
-	if ((e->ve_keys = md_arena_alloc(&v->mv_arena, v->mv_nkeys + 1,
-	    sizeof (char *))) == NULL || (e->ve_keylens = md_arena_alloc(
-	    &v->mv_arena, v->mv_nkeys + 1, sizeof (size_t))) == NULL)
+	if ((added = md_tuptab_lookup(&v->mv_tab, keys, lens, v->mv_n,
+	    &i)) < 0)
 		return (md_error_nomem(err));
-	for (i = 0; i < v->mv_nkeys; i++) {	/* as they will print */
-		if ((e->ve_keys[i] = md_key_dup(&v->mv_arena, keys[i], lens[i],
-		    &e->ve_keylens[i])) == NULL)
+	if (added) {
+		if (md_values_entry(v, i, val) != 0) {
+			md_tuptab_drop(&v->mv_tab);
 			return (md_error_nomem(err));
-	}
-	if (MD_AGG_ISDIST(v->mv_fn)) {
-		if (md_values_buckets(v, e, val) != 0)
+		}
+		v->mv_n++;
+	} else if (MD_AGG_ISDIST(v->mv_fn)) {	/* keys alike: merged */
+		if (md_values_mergeb(v, &v->mv_e[i], val) != 0)
 			return (md_error_nomem(err));
 	} else {
-		(void) memcpy(e->ve_w, val->mv_data,
-		    val->mv_ndata * sizeof (int64_t));
+		md_value_merge(v->mv_fn, v->mv_e[i].ve_w, val->mv_data);
 	}
-	v->mv_n++;
 	return (0);
 }
 
@@ -215,39 +258,6 @@ md_values_cmp(const void *a, const void *b)
 	return (md_values_keycmp(x, b, x->ve_nkeys));
 }
 
-/* b's buckets added into a's (both ascending), in the arena. */
-static int
-md_values_mergeb(md_values_t *v, md_ventry_t *a, const md_ventry_t *b)
-{
-	size_t n = a->ve_nb + b->ve_nb, i = 0, j = 0, k = 0;
-	size_t *idx;
-	int64_t *cnt;
-
-	if (b->ve_nb == 0)
-		return (0);
-	if ((idx = md_arena_alloc(&v->mv_arena, n, sizeof (size_t))) == NULL ||
-	    (cnt = md_arena_alloc(&v->mv_arena, n, sizeof (int64_t))) == NULL)
-		return (-1);
-	while (i < a->ve_nb || j < b->ve_nb) {
-		if (j == b->ve_nb || (i < a->ve_nb &&
-		    a->ve_bidx[i] < b->ve_bidx[j])) {
-			idx[k] = a->ve_bidx[i];
-			cnt[k++] = a->ve_bcount[i++];
-		} else if (i == a->ve_nb || b->ve_bidx[j] < a->ve_bidx[i]) {
-			idx[k] = b->ve_bidx[j];
-			cnt[k++] = b->ve_bcount[j++];
-		} else {
-			idx[k] = a->ve_bidx[i];
-			cnt[k++] = (int64_t)((uint64_t)a->ve_bcount[i++] +
-			    (uint64_t)b->ve_bcount[j++]);
-		}
-	}
-	a->ve_bidx = idx;
-	a->ve_bcount = cnt;
-	a->ve_nb = k;
-	return (0);
-}
-
 /*
  * b's words into a's (a number's, of function fn), as dtrace merges the
  * records of a key: min and max keep the extreme; the others add, in
@@ -274,16 +284,6 @@ md_value_merge(md_aggfn_t fn, int64_t *a, const int64_t *b)
 	}
 	for (i = 0; i < n; i++)
 		a[i] = (int64_t)((uint64_t)a[i] + (uint64_t)b[i]);
-}
-
-/* b's value into a's, keys alike: as printa shows both as one. */
-static int
-md_values_merge(md_values_t *v, md_ventry_t *a, const md_ventry_t *b)
-{
-	if (MD_AGG_ISDIST(v->mv_fn))
-		return (md_values_mergeb(v, a, b));
-	md_value_merge(v->mv_fn, a->ve_w, b->ve_w);
-	return (0);
 }
 
 /* A double as JSON: ECMAScript's shortest form; 0 for what is no number. */
@@ -376,7 +376,7 @@ md_values_leaf(md_buf_t *b, const md_values_t *v, const md_ventry_t *e)
 }
 
 /*
- * The entries (sorted, merged, n of them) from key k on, as V: a leaf
+ * The entries (sorted, n of them) from key k on, as V: a leaf
  * when no key is left, else an object by key k of what follows.
  */
 static void
@@ -411,28 +411,14 @@ md_values_seconds(md_buf_t *b, double s)
 	md_values_double(b, floor(s * 1000.0 + 0.5) / 1000.0);
 }
 
-/* Sort the interval's entries by key, and merge those alike. */
+/* The interval's entries (their keys all apart) sorted by their keys. */
 static int
-md_values_fold(md_values_t *v)
+md_values_sort(md_values_t *v)
 {
-	size_t i, n = 0;
-
 	if (v->mv_n == 0)
 		return (0);
-	if (md_sort(v->mv_e, v->mv_n, sizeof (md_ventry_t),
-	    md_values_cmp) != 0)
-		return (-1);
-	for (i = 1; i < v->mv_n; i++) {
-		if (md_values_keycmp(&v->mv_e[n], &v->mv_e[i],
-		    v->mv_nkeys) == 0) {
-			if (md_values_merge(v, &v->mv_e[n], &v->mv_e[i]) != 0)
-				return (-1);
-		} else {
-			v->mv_e[++n] = v->mv_e[i];
-		}
-	}
-	v->mv_n = n + 1;
-	return (0);
+	return (md_sort(v->mv_e, v->mv_n, sizeof (md_ventry_t),
+	    md_values_cmp));
 }
 
 char *
@@ -444,7 +430,7 @@ md_values_line(md_values_t *v, double start, double duration,
 	char *line;
 
 	md_buf_init(&b);
-	if (md_values_fold(v) != 0) {
+	if (md_values_sort(v) != 0) {
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
@@ -470,6 +456,7 @@ md_values_line(md_values_t *v, double start, double duration,
 	}
 	md_buf_puts(&b, "}\n");
 	md_arena_free(&v->mv_arena);
+	md_tuptab_clear(&v->mv_tab);
 	v->mv_n = 0;
 	if (md_buf_failed(&b)) {
 		(void) md_buf_error(&b, err);

@@ -77,17 +77,3 @@ md_key_form(char *dst, size_t dstlen, const char *s, size_t len)
 		dst[end] = '\0';
 	return (o);
 }
-
-/* The form of key (len bytes) in the arena, NUL ended; its length. */
-char *
-md_key_dup(md_arena_t *a, const char *s, size_t len, size_t *formlen)
-{
-	size_t n = md_key_form(NULL, 0, s, len);
-	char *k;
-
-	if ((k = md_arena_alloc(a, n + 1, 1)) == NULL)
-		return (NULL);
-	(void) md_key_form(k, n + 1, s, len);
-	*formlen = n;
-	return (k);
-}

@@ -18,8 +18,8 @@
  * key of the aggregation, a label a -s field; a label's value is the key
  * as --run prints it (md_key.c: UTF-8, and two keys never alike, so that
  * two programs never make one series), escaped as the format asks (\\,
- * \", \n).  The series are kept in a byte table by their labels, and
- * printed sorted.
+ * \", \n).  The series are kept in a table by their labels' values
+ * (md_tuple.c), and printed sorted.
  *
  * Bounded (md_prom_bound()): a series with no event for the run's
  * --evict intervals is let go, as its key is from dtrace's aggregation,
@@ -61,13 +61,12 @@ struct md_prom {
 	md_aggfn_t	pm_fn;
 	md_quant_t	pm_quant;
 	int		pm_hasquant;
-	md_btab_t	pm_tab;		/* key -> index of pm_s */
+	md_tuptab_t	pm_tab;		/* labels' values -> index of pm_s */
 	md_pseries_t	*pm_s;
 	size_t		pm_n;
 	size_t		pm_cap;
 	size_t		pm_nsorted;	/* pm_s is sorted up to here */
 	md_buf_t	pm_ltext;	/* every series' labels as text */
-	md_buf_t	pm_key;		/* a series' key, being made */
 	size_t		pm_lastlen;	/* the last exposition's length */
 	uint64_t	pm_drops;
 	uint64_t	pm_errors;
@@ -113,10 +112,9 @@ md_prom_free(md_prom_t *p)
 	free(p->pm_labels);
 	free(p->pm_s);
 	md_buf_fini(&p->pm_ltext);
-	md_buf_fini(&p->pm_key);
 	free(p->pm_name);
 	free(p->pm_help);
-	md_btab_fini(&p->pm_tab);
+	md_tuptab_fini(&p->pm_tab);
 	free(p);
 }
 
@@ -153,6 +151,7 @@ md_prom_new(const char *name, const char *help, const char *const *labels,
 		return (NULL);
 	}
 	p->pm_fn = fn;
+	md_tuptab_init(&p->pm_tab, nlabels, 1);
 	for (k = 0; k < nlabels; k++, p->pm_nlabels++) {
 		if ((p->pm_labels[k] = strdup(labels[k])) == NULL) {
 			md_prom_free(p);
@@ -176,48 +175,15 @@ md_prom_series_free(const md_prom_t *p, md_pseries_t *s)
 	free(s->ps_b);
 }
 
-/*
- * The key of the table for a series: each label's value as it prints
- * (made so from the key's bytes, or, formed, as it is), its length first,
- * in pm_key; each value's place in it in offs.
- */
-static int
-md_prom_key(md_prom_t *p, const char *const *keys, const size_t *lens,
-    int formed, size_t *offs)
-{
-	size_t k, at, n;
-
-	if (md_buf_failed(&p->pm_key))
-		md_buf_fini(&p->pm_key);	/* out of memory before */
-	md_buf_reset(&p->pm_key);
-	for (k = 0; k < p->pm_nlabels; k++) {
-		at = p->pm_key.mb_len;
-		md_buf_append(&p->pm_key, (const char *)&at, sizeof (size_t));
-		offs[k] = p->pm_key.mb_len;
-		if (formed)
-			md_buf_append(&p->pm_key, keys[k], lens[k]);
-		else
-			md_key_put(&p->pm_key, keys[k], lens[k]);
-		if (md_buf_failed(&p->pm_key))
-			return (-1);
-		n = p->pm_key.mb_len - offs[k];
-		(void) memcpy(p->pm_key.mb_data + at, &n, sizeof (size_t));
-	}
-	return (md_buf_failed(&p->pm_key) ? -1 : 0);
-}
-
 /* The series of the key (nkeys strings), made the first time. */
 static md_pseries_t *
 md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 {
-	size_t offs[MD_MAXDECOMPS + 1], i, k, cap, n;
+	size_t i, k, cap, n;
 	md_pseries_t *s;
-	const char *key;
+	const char *form;
 	int added;
 
-	if (md_prom_key(p, keys, lens, 0, offs) != 0)
-		return (NULL);
-	key = p->pm_key.mb_len > 0 ? p->pm_key.mb_data : "";
 	if (p->pm_n == p->pm_cap) {
 		cap = p->pm_cap == 0 ? 64 : p->pm_cap * 2;
 		if (cap > SIZE_MAX / sizeof (*s) ||
@@ -226,8 +192,8 @@ md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 		p->pm_s = s;
 		p->pm_cap = cap;
 	}
-	if ((added = md_btab_lookup(&p->pm_tab, key, p->pm_key.mb_len,
-	    p->pm_n, &i)) < 0)
+	if ((added = md_tuptab_lookup(&p->pm_tab, keys, lens, p->pm_n,
+	    &i)) < 0)
 		return (NULL);
 	if (!added)
 		return (&p->pm_s[i]);
@@ -239,12 +205,11 @@ md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 	    NULL || (MD_AGG_ISDIST(p->pm_fn) && (s->ps_b = calloc(
 	    md_quant_nbuckets(&p->pm_quant) + 1, sizeof (int64_t))) == NULL))
 		goto fail;
-	for (k = 0; k < p->pm_nlabels; k++) {
-		(void) memcpy(&n, p->pm_key.mb_data + offs[k] - sizeof (size_t),
-		    sizeof (size_t));
+	for (k = 0; k < p->pm_nlabels; k++) {	/* as they print */
+		form = md_tuptab_key(&p->pm_tab, k, &n);
 		if ((s->ps_keys[k] = malloc(n + 1)) == NULL)
 			goto fail;
-		(void) memcpy(s->ps_keys[k], p->pm_key.mb_data + offs[k], n);
+		(void) memcpy(s->ps_keys[k], form, n);
 		s->ps_keys[k][n] = '\0';
 		s->ps_lens[k] = n;
 	}
@@ -252,7 +217,7 @@ md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 	return (s);
 fail:
 	md_prom_series_free(p, s);
-	(void) md_btab_remove(&p->pm_tab, key, p->pm_key.mb_len);
+	md_tuptab_drop(&p->pm_tab);
 	return (NULL);
 }
 
@@ -466,9 +431,16 @@ md_prom_ltext(md_prom_t *p)
 	}
 }
 
+/* A series' index in the table, after a change of places (nidx). */
+static size_t
+md_prom_newidx(size_t i, void *nidx)
+{
+	return (((const size_t *)nidx)[i]);
+}
+
 /*
  * The series put in order of their labels' values, where they are kept
- * (the byte table's indexes made to follow), with their labels as text
+ * (the table's indexes made to follow), with their labels as text
  * beside them: an exposition then reads both in order, as the memory
  * lies.  Done again only when series came: the series of a run change
  * little, and most expositions sort nothing.
@@ -478,41 +450,36 @@ md_prom_sort(md_prom_t *p)
 {
 	md_pseries_t **v, *ns;
 	size_t *nidx, i;
+	int rv = -1;
 
 	if (p->pm_nsorted == p->pm_n)
 		return (0);
 	v = calloc(p->pm_n + 1, sizeof (*v));
 	nidx = calloc(p->pm_n + 1, sizeof (size_t));
 	ns = calloc(p->pm_cap + 1, sizeof (*ns));
-	if (v == NULL || nidx == NULL || ns == NULL) {
-		free(v);
-		free(nidx);
-		free(ns);
-		return (-1);
-	}
+	if (v == NULL || nidx == NULL || ns == NULL)
+		goto out;
 	for (i = 0; i < p->pm_n; i++)
 		v[i] = &p->pm_s[i];
-	if (md_sort(v, p->pm_n, sizeof (*v), md_prom_cmp) != 0) {
-		free(v);
-		free(nidx);
-		free(ns);
-		return (-1);
-	}
+	if (md_sort(v, p->pm_n, sizeof (*v), md_prom_cmp) != 0)
+		goto out;
 	for (i = 0; i < p->pm_n; i++) {
 		nidx[v[i] - p->pm_s] = i;
 		ns[i] = *v[i];
 	}
-	for (i = 0; i < p->pm_tab.bt_cap; i++) {
-		if (p->pm_tab.bt_e[i].be_key != NULL)
-			p->pm_tab.bt_e[i].be_val = nidx[p->pm_tab.bt_e[i].be_val];
-	}
+	if (md_tuptab_filter(&p->pm_tab, md_prom_newidx, nidx) != 0)
+		goto out;
 	free(p->pm_s);
 	p->pm_s = ns;
-	free(v);
-	free(nidx);
+	ns = NULL;
 	p->pm_nsorted = p->pm_n;
 	md_prom_ltext(p);
-	return (md_buf_failed(&p->pm_ltext) ? -1 : 0);
+	rv = md_buf_failed(&p->pm_ltext) ? -1 : 0;
+out:
+	free(v);
+	free(nidx);
+	free(ns);
+	return (rv);
 }
 
 /* A counter of no labels and no event yet: 0. */
@@ -602,13 +569,6 @@ md_prom_nsamples(const md_prom_t *p, const md_pseries_t *s)
 	return (k);
 }
 
-/* A series' index in the table, after a change of places (nidx). */
-static size_t
-md_prom_newidx(size_t i, void *nidx)
-{
-	return (((const size_t *)nidx)[i]);
-}
-
 /*
  * The interval is over: each series' idle count, and those idle for
  * pm_evict intervals let go, the others moved down in their order, the
@@ -632,7 +592,7 @@ md_prom_evict(md_prom_t *p)
 		return (-1);
 	for (i = n = 0; i < p->pm_n; i++)
 		nidx[i] = p->pm_s[i].ps_idle < p->pm_evict ? n++ : SIZE_MAX;
-	if (md_btab_filter(&p->pm_tab, md_prom_newidx, nidx) != 0) {
+	if (md_tuptab_filter(&p->pm_tab, md_prom_newidx, nidx) != 0) {
 		free(nidx);
 		return (-1);
 	}
