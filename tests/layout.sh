@@ -98,7 +98,8 @@ if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/cli/main.dep ]; then
 	# of this build's dialect file (a build without libdtrace, or one
 	# made before, may have left the other's .dep)
 	srcs=$("${MAKE:-make}" -s print-srcs)
-	for h in src/lib/metric/md_load.h src/cli/cli.h src/lib/md_impl.h include/metad.h; do
+	for h in src/lib/metric/md_load.h src/cli/cli.h src/lib/md_impl.h \
+	    include/metad.h src/cli/dtrace/cli_dtrace.h; do
 		"${MAKE:-make}" -s -n -W "$h" meta-d 2> /dev/null |
 		    grep -o 'src/[a-z0-9_/]*\.c' | grep -v cli_find | sort -u \
 		    > "$tmp/made"
