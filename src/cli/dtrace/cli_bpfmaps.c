@@ -517,8 +517,8 @@ md_bpf_merge(md_bpf_t *m, const char *key, const char *val)
 	    ag->ba_desc->dtagd_ksize : m->dm_ksize;
 	if (2 * (m->dm_nrecs + 1) > m->dm_nslot && md_bpf_rehash(m) != 0)
 		return (-1);
-	for (s = md_bpf_hash(m, key, ks) & (m->dm_nslot - 1); m->dm_slot[s] != 0;
-	    s = (s + 1) & (m->dm_nslot - 1)) {
+	for (s = md_bpf_hash(m, key, ks) & (m->dm_nslot - 1);
+	    m->dm_slot[s] != 0; s = (s + 1) & (m->dm_nslot - 1)) {
 		r = m->dm_recs + (m->dm_slot[s] - 1) * m->dm_stride;
 		if (memcmp(r, key, ks) != 0)
 			continue;
@@ -543,7 +543,8 @@ md_bpf_readslow(md_bpf_t *m, int fd)
 	while (md_bpf_elem(BPF_MAP_GET_NEXT_KEY, fd, prev, next) == 0) {
 		(void) memcpy(key, next, m->dm_ksize);
 		prev = key;
-		if (md_bpf_elem(BPF_MAP_LOOKUP_ELEM, fd, key, m->dm_vbuf) != 0) {
+		if (md_bpf_elem(BPF_MAP_LOOKUP_ELEM, fd, key,
+		    m->dm_vbuf) != 0) {
 			if (errno == ENOENT)
 				continue;
 			return (-1);

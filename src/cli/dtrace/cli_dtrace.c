@@ -263,9 +263,9 @@ struct md_dt {
 	int			dt_flags;	/* md_dt_open()'s */
 	int			dt_stopped;
 #ifdef	MD_DTRACE_ORACLE
-	md_bpf_t		*dt_maps;	/* its BPF maps (cli_bpfmaps.c) */
-	int			dt_mapson;	/* read them, not the snapshot */
-	int			dt_poll;	/* descriptions still to learn */
+	md_bpf_t		*dt_maps;	/* its maps: cli_bpfmaps.c */
+	int			dt_mapson;	/* read, not the snapshot */
+	int			dt_poll;	/* descriptions to learn */
 #endif
 	char			dt_reader[512];	/* how it is read (-v) */
 	char			dt_text[MD_DT_KEYMAX][MD_DT_TEXTMAX];
