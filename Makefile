@@ -135,9 +135,10 @@ DT_CFLAGS = -isystem $(DT_PREFIX)/include \
 	-DMD_DTRACE_LIB='"$(DT_NAME)"' $(DT_SYSDEFS)
 # Not linked: cli_dtrace.c opens it (dlopen) when --run or --compile
 # first needs it, by its name, found where the build found it (the run
-# path) unless LD_LIBRARY_PATH names another.
+# path) unless LD_LIBRARY_PATH names another.  cli_bpfmaps.c reads
+# Oracle's aggregation maps for it (empty in the illumos dialect).
 DT_LIBS = -Wl,-rpath,$(DT_LIBDIR) $(DL_LIBS)
-DT_SRC = src/cli/dtrace/cli_dtrace.c
+DT_SRC = src/cli/dtrace/cli_dtrace.c src/cli/dtrace/cli_bpfmaps.c
 else
 DT_CFLAGS =
 DT_LIBS =
@@ -153,11 +154,12 @@ DT_STAMPED := $(shell mkdir -p build && { [ -f $(DT_STAMP) ] && \
 	[ "$$(cat $(DT_STAMP))" = '$(DT_FOUND)' ] || \
 	echo '$(DT_FOUND)' > $(DT_STAMP); })
 DT_OBJS = $(foreach d,src build/sanitize/src build/failalloc/src \
-	build/fuzz/src,$(d)/cli/dtrace/cli_dtrace.o $(d)/cli/dtrace/cli_nodtrace.o)
+	build/fuzz/src,$(addprefix $(d)/cli/dtrace/,cli_dtrace.o \
+	cli_bpfmaps.o cli_nodtrace.o))
 $(DT_OBJS): $(DT_STAMP)
 
-# Only the dialect file sees libdtrace's headers.
-$(filter %/cli_dtrace.o,$(DT_OBJS)): \
+# Only the dialect file and its reader of the maps see libdtrace's headers.
+$(filter %/cli_dtrace.o %/cli_bpfmaps.o,$(DT_OBJS)): \
     OBJ_CFLAGS = $(DT_CFLAGS)
 
 CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \

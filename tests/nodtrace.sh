@@ -20,6 +20,7 @@ find "$dir" -name '*.o' -exec rm -f {} +
     [ -x "$dir/meta-d" ] && [ -f "$dir/libmetad.a" ]
 ok $? "a build without libdtrace, by a plain make: $(tail -n 3 "$dir.log")"
 [ -f "$dir/src/cli/dtrace/cli_nodtrace.o" ] && [ ! -f "$dir/src/cli/dtrace/cli_dtrace.o" ] &&
+    [ ! -f "$dir/src/cli/dtrace/cli_bpfmaps.o" ] &&
     ! nm "$dir/meta-d" | grep -q dtrace_open
 ok $? "it holds no libdtrace"
 
@@ -67,7 +68,8 @@ else
 			    examples/linux/syscall.json 2>&1 |
 			    grep -q 'built without libdtrace'
 		else
-			has_lib && [ -f "$dir/src/cli/dtrace/cli_dtrace.o" ]
+			has_lib && [ -f "$dir/src/cli/dtrace/cli_dtrace.o" ] &&
+			    [ -f "$dir/src/cli/dtrace/cli_bpfmaps.o" ]
 		fi
 		ok $? "made again with DTRACE_PREFIX=$to: a meta-d $([ "$to" = none ] && echo without || echo with) libdtrace"
 	done

@@ -4,10 +4,10 @@
  * interval, drain it and walk its aggregation as records meta-d reads
  * without knowing how this dtrace lays them out (md_dt_rec_t).
  *
- * This is the one file that includes <dtrace.h>, and the one place that
- * knows what differs between libdtrace's dialects: Oracle's DTrace for
- * Linux 2.x (MD_DTRACE_ORACLE, built and tested here) and illumos' (the
- * BSDs' and macOS' are derived from it; MD_DTRACE_ILLUMOS):
+ * This is the one place that knows what differs between libdtrace's
+ * dialects: Oracle's DTrace for Linux 2.x (MD_DTRACE_ORACLE, built and
+ * tested here) and illumos' (the BSDs' and macOS' are derived from it;
+ * MD_DTRACE_ILLUMOS; cli_dtrace.h chooses by the system):
  *
  *			Oracle 2.x			illumos
  *	set-up		dtrace_init() after options	none
@@ -26,6 +26,13 @@
  * The illumos column is written from illumos' sources and is not built
  * on these machines (Linux); a port starts here, and only here.
  *
+ * On Oracle's, the aggregation is read, each interval, from libdtrace's
+ * BPF maps, where this libdtrace is a release that reader was checked
+ * against, and through libdtrace's snapshot otherwise (-v says which:
+ * md_dt_reader()).  The reader is cli_bpfmaps.c, called through
+ * cli_dtrace.h, and calling nothing here; what libdtrace must do for it
+ * is done here (below md_dt_visit()).
+ *
  * A consumer must, on Oracle's, find its BPF library (the syslibdir
  * option, or DTRACE_OPT_SYSLIBDIR in the environment, as the dtrace
  * command reads it), set bufsize and aggsize (the command's 4m each: the
@@ -34,7 +41,6 @@
  * enable crashes the library).
  */
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -45,20 +51,9 @@
 #include <unistd.h>
 
 #include <dtrace.h>
-#ifdef	__linux__
-#include <linux/bpf.h>
-#include <sys/syscall.h>
-#endif
 
 #include "cli.h"
-
-#if !defined(MD_DTRACE_ORACLE) && !defined(MD_DTRACE_ILLUMOS)
-#if defined(__linux__)
-#define	MD_DTRACE_ORACLE
-#else
-#define	MD_DTRACE_ILLUMOS
-#endif
-#endif
+#include "cli_dtrace.h"
 
 #ifdef	MD_DTRACE_ORACLE
 #define	MD_DT_DIALECT	MD_DIALECT_ORACLE
@@ -236,7 +231,7 @@ md_dtlib_open(void)
 			return (-1);
 		}
 	}
-	/* what it says it is (dtrace -V, -vV): for md_dt_checked() */
+	/* what it says it is (dtrace -V, -vV): for md_bpf_checked() */
 	md_dtlib.dl_version = dlsym(md_dtlib.dl_h, "_dtrace_version");
 	md_dtlib.dl_vcs = dlsym(md_dtlib.dl_h, "_libdtrace_vcs_version");
 	return (0);
@@ -258,44 +253,7 @@ md_dtlib_vcs(void)
 }
 
 #define	MD_DT_KEYMAX	(MD_MAXDECOMPS + 1)	/* an interval, two -s */
-#define	MD_DT_BEGUN	"__metad_begun"		/* md_dt_runclause()'s */
 #define	MD_DT_TEXTMAX	8192			/* a key's text: a stack */
-
-#ifdef	MD_DTRACE_ORACLE
-/*
- * The aggregation's BPF maps, read directly (Oracle's; below): the
- * records of every CPU merged into one table (md_dt_merge()).
- */
-typedef struct md_dt_maps {
-	int			dm_on;		/* found: read them */
-	int			dm_poll;	/* descriptions still to learn */
-	int			dm_unknown;	/* a record of no description */
-	int			dm_nobatch;	/* no batch reads: key by key */
-	int			*dm_cpu;	/* each CPU's hash, or -1 */
-	uint32_t		dm_ncpu;
-	int			dm_info;	/* cpuinfo: drop counters */
-	size_t			dm_ninfo;	/* its values: possible CPUs */
-	size_t			dm_infosize;
-	uint64_t		*dm_drops;	/* drops said, per CPU */
-	uint32_t		dm_naggs;	/* aggregation ids: 1 to this */
-	uint32_t		dm_begun;	/* MD_DT_BEGUN's id, or 0 */
-	dtrace_aggdesc_t	**dm_desc;	/* by id, learnt from walks */
-	size_t			dm_ksize;	/* a map's key and value */
-	size_t			dm_vsize;
-	char			*dm_kbuf;	/* a batch of keys, values */
-	char			*dm_vbuf;
-	uint32_t		dm_batch;
-	char			*dm_recs;	/* merged: key, value each */
-	size_t			dm_stride;
-	size_t			dm_nrecs;
-	size_t			dm_caprecs;
-	uint32_t		*dm_slot;	/* record + 1, or 0: empty */
-	size_t			dm_nslot;
-	md_hashkey_t		dm_hkey;	/* the slots' hash's key */
-	char			*dm_take;	/* an evicted key's value */
-	int			dm_noatomic;	/* no lookup-and-delete */
-} md_dt_maps_t;
-#endif
 
 struct md_dt {
 	dtrace_hdl_t		*dt_h;
@@ -305,7 +263,9 @@ struct md_dt {
 	int			dt_flags;	/* md_dt_open()'s */
 	int			dt_stopped;
 #ifdef	MD_DTRACE_ORACLE
-	md_dt_maps_t		dt_maps;
+	md_bpf_t		*dt_maps;	/* its maps: cli_bpfmaps.c */
+	int			dt_mapson;	/* read, not the snapshot */
+	int			dt_poll;	/* descriptions to learn */
 #endif
 	char			dt_reader[512];	/* how it is read (-v) */
 	char			dt_text[MD_DT_KEYMAX][MD_DT_TEXTMAX];
@@ -315,7 +275,6 @@ static void md_dt_maps_open(md_dt_t *);
 static void md_dt_maps_close(md_dt_t *);
 #ifdef	MD_DTRACE_ORACLE
 static void md_dt_learn(md_dt_t *, dtrace_aggdesc_t *);
-static int md_dt_checked(md_dt_t *);
 #endif
 
 /* Where dtrace_work() prints what a consumer does not ask for. */
@@ -418,8 +377,8 @@ md_dt_ondrop(const dtrace_dropdata_t *d, void *arg)
 	md_dt_t *dt = arg;
 
 #ifdef	MD_DTRACE_ORACLE
-	/* read from the maps' counters instead (md_dt_aggdrops()) */
-	if (dt->dt_maps.dm_on && d->dtdda_kind == DTRACEDROP_AGGREGATION)
+	/* read from the maps' counters instead (md_bpf_drops()) */
+	if (dt->dt_mapson && d->dtdda_kind == DTRACEDROP_AGGREGATION)
 		return (DTRACE_HANDLE_OK);
 #endif
 	if (dt->dt_hooks.dh_drop != NULL)
@@ -583,7 +542,8 @@ md_dt_go(md_dt_t *dt, char *msg, size_t msglen)
 			(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader),
 			    "reading libdtrace's snapshot of the aggregation, "
 			    "as METAD_RUN_SNAP asks");
-		else if (md_dt_checked(dt))
+		else if (md_bpf_checked(md_dtlib_version(), md_dtlib_vcs(),
+		    dt->dt_reader, sizeof (dt->dt_reader)))
 			md_dt_maps_open(dt);
 		return (0);
 	}
@@ -838,12 +798,14 @@ md_dt_record(md_dt_walk_t *w, const dtrace_aggdata_t *a, md_dt_rec_t *r,
 #endif
 
 /*
- * Record a handed to the walk's callback (final: its last value, the key
- * taken out).  Returns what the callback does, or -1 (the walk failed).
+ * Record a handed to the callback of walk arg (final: its last value, the
+ * key taken out).  Returns what the callback does, or -1 (the walk
+ * failed).  The reader of the maps hands its records here too.
  */
 static int
-md_dt_hand(md_dt_walk_t *w, const dtrace_aggdata_t *a, int final)
+md_dt_hand(const dtrace_aggdata_t *a, int final, void *arg)
 {
+	md_dt_walk_t *w = arg;
 	const char *keys[MD_DT_KEYMAX];
 	size_t lens[MD_DT_KEYMAX];
 	md_quant_t q;
@@ -881,8 +843,8 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
 	    strcmp(a->dtada_desc->dtagd_name, MD_DT_BEGUN) == 0)
 		return (DTRACE_AGGWALK_NEXT);	/* meta-d's own record */
 #endif
-	if ((rv = md_dt_hand(w, a, 0)) == MD_DT_EVICT)
-		rv = md_dt_hand(w, a, 1) < 0 ? -1 : MD_DT_REMOVE;
+	if ((rv = md_dt_hand(a, 0, w)) == MD_DT_EVICT)
+		rv = md_dt_hand(a, 1, w) < 0 ? -1 : MD_DT_REMOVE;
 	if (rv < 0)
 		return (DTRACE_AGGWALK_ABORT);
 	return (rv == MD_DT_REMOVE ? DTRACE_AGGWALK_REMOVE :
@@ -891,338 +853,55 @@ md_dt_visit(const dtrace_aggdata_t *a, void *arg)
 
 #ifdef	MD_DTRACE_ORACLE
 /*
- * Reading the aggregation's maps (Oracle's).  dtrace_aggregate_snap()
- * re-reads every CPU's map into libdtrace's hash, whose chains hang on
- * the aggregation's id alone: an aggregation of N keys costs N * N / 2
- * comparisons of keys (half a second of CPU at 10,000 keys, a minute at
- * 100,000), and dtrace_work() takes such a snapshot at every call, as
- * printa does in the dtrace command.  So meta-d reads the maps itself,
- * in batches, into a table hashed on the whole key, and merges the
- * CPUs' records as dt_aggregate.c does (min and max their extremes,
- * the other functions word by word added, a later generation replacing
- * an earlier one): the same records, the same values (tests/run.sh
- * reads its every value both ways; METAD_RUN_SNAP=1 reads the
- * snapshot).  What libdtrace keeps to itself, and how meta-d gets it:
- *
- *  - The maps, found by name among the process's descriptors: "aggs",
- *    an array of each CPU's hash (key: the aggregation's id, then its
- *    keys; value: a generation, then the data); "agggen", one element
- *    an aggregation id (ids count from 1); "cpuinfo", per CPU, with the
- *    aggregation drop counters.
- *  - Each aggregation's description (dtrace_aggdesc_t: the records of
- *    its keys and data): only libdtrace's walks hand it out, from its
- *    snapshot, and a snapshot taken while a burst of new keys comes
- *    chases it (100,000 keys in half a second cost a snapshot of 14 s of
- *    CPU).  So the script meta-d runs ends with a clause of its own, a
- *    BEGIN that fills an aggregation of meta-d's (md_dt_runclause()):
- *    its one record is in the first snapshot, taken as tracing begins,
- *    and libdtrace's joined walk of it with each other aggregation
- *    hands over their descriptions, before any of their records came
- *    (md_dt_join()).  Should one still be missing, polls (md_dt_poll())
- *    snap every 10 ms until it comes, and a record of an id without one
- *    makes its interval read through the snapshot.
- *  - libdtrace's own snapshots: held off by an aggrate of a year (set
- *    before two calls of dtrace_work() that process BEGIN's buffer, after
- *    which the rate counts), let through by an aggrate of 0 for a poll.
- *    Once tracing has stopped, dtrace_work() snaps whatever the rate,
- *    so meta-d reads the maps and then empties them, first.
- *  - Aggregation drops: libdtrace counts them while it snaps, so meta-d
- *    reads cpuinfo's counters and says them in libdtrace's words
- *    (md_dt_aggdrops()), and does not pass on libdtrace's own.
- *
- * Where the maps are not found, the snapshot serves.
+ * The aggregation's BPF maps (Oracle's), read by cli_bpfmaps.c, which
+ * says why; here, what libdtrace must do for that reader.  Its own
+ * snapshots are held off by an aggrate of a year, set before two calls
+ * of dtrace_work() that process BEGIN's buffer (after which the rate
+ * counts), and let through by an aggrate of 0 for a poll (md_dt_poll())
+ * or for an interval read through the snapshot; its walks hand over the
+ * aggregations' descriptions (md_dt_learn()), the joined walk of meta-d's
+ * own aggregation (md_dt_runclause()) with each other one before any of
+ * their records came (md_dt_join()).
  */
 
 #define	MD_DT_YEAR	"8760h"	/* an aggrate: libdtrace's snapshots held off */
-#define	MD_DT_BATCH	1024	/* records a batch read asks for */
-#define	MD_DT_ENOTSUPP	524	/* Linux's: no batch operations on this map */
-#define	MD_DT_ALIGN(n)	(((n) + 7) & ~(size_t)7)
-
-/*
- * The releases of Oracle's libdtrace whose private maps this reader was
- * checked against (the layouts of "aggs", "agggen", "cpuinfo" and of
- * dt_aggfid_t above are theirs: dt_bpf_maps.h, dt_impl.h, dt_cg.c alike
- * in both), by the commit each was built from (_libdtrace_vcs_version,
- * which a release's tarball carries too).  Another libdtrace is read
- * through its snapshot: slower with many keys, never wrong.
- */
-static const struct {
-	const char	*dc_vcs;
-	const char	*dc_name;
-} md_dt_checkedv[] = {
-	{ "0f499300c150a3a8878361e31f3ba167f7d5b851", "2.0.1" },
-	{ "cc48b157766a8f752790e0b3f22e7b34ea7f45f4", "2.0.1.1" }
-};
-
-/* Is this libdtrace one the reader was checked against?  dt_reader says. */
-static int
-md_dt_checked(md_dt_t *dt)
-{
-	size_t i, n = sizeof (md_dt_checkedv) / sizeof (md_dt_checkedv[0]);
-
-	for (i = 0; strcmp(md_dtlib_version(), "Oracle D 2.0") == 0 &&
-	    i < n; i++) {
-		if (strcmp(md_dtlib_vcs(), md_dt_checkedv[i].dc_vcs) != 0)
-			continue;
-		(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader),
-		    "reading the aggregation's BPF maps (libdtrace %s, %s, "
-		    "a release meta-d's reader was checked against)",
-		    md_dt_checkedv[i].dc_name, md_dtlib_vcs());
-		return (1);
-	}
-	(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader), "reading "
-	    "libdtrace's snapshot of the aggregation, which costs the square "
-	    "of its keys: this libdtrace (%s, %s) is not one meta-d's reader "
-	    "of its BPF maps was checked against (2.0.1, 2.0.1.1)",
-	    *md_dtlib_version() != '\0' ? md_dtlib_version() : "no version",
-	    *md_dtlib_vcs() != '\0' ? md_dtlib_vcs() : "no commit");
-	return (0);
-}
-
-/* The head of Oracle's dt_bpf_cpuinfo_t (dt_bpf_maps.h), per CPU. */
-typedef struct md_dt_cpuinfo {
-	cpuinfo_t	ci_ci;
-	uint64_t	ci_bufdrops;
-	uint64_t	ci_aggdrops;
-} md_dt_cpuinfo_t;
-
-static int
-md_bpf(int cmd, union bpf_attr *a)
-{
-	return ((int)syscall(__NR_bpf, cmd, a, sizeof (*a)));
-}
-
-/* What fd is, if it is a BPF map: 0, else -1. */
-static int
-md_bpf_info(int fd, struct bpf_map_info *mi)
-{
-	union bpf_attr a;
-
-	(void) memset(&a, 0, sizeof (a));
-	(void) memset(mi, 0, sizeof (*mi));
-	a.info.bpf_fd = (uint32_t)fd;
-	a.info.info_len = sizeof (*mi);
-	a.info.info = (uint64_t)(uintptr_t)mi;
-	return (md_bpf(BPF_OBJ_GET_INFO_BY_FD, &a));
-}
-
-/* One element: looked up (val), deleted (val NULL), or the key after. */
-static int
-md_bpf_elem(int cmd, int fd, const void *key, void *val)
-{
-	union bpf_attr a;
-
-	(void) memset(&a, 0, sizeof (a));
-	a.map_fd = (uint32_t)fd;
-	a.key = (uint64_t)(uintptr_t)key;
-	if (cmd == BPF_MAP_GET_NEXT_KEY)
-		a.next_key = (uint64_t)(uintptr_t)val;
-	else
-		a.value = (uint64_t)(uintptr_t)val;
-	return (md_bpf(cmd, &a));
-}
-
-/* The kernel's possible CPUs ("0-3,8"): the highest, plus one; or 0. */
-static size_t
-md_dt_possible(void)
-{
-	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
-	unsigned long n, max = 0;
-	int found = 0;
-
-	if (f == NULL)
-		return (0);
-	while (fscanf(f, "%lu", &n) == 1) {
-		found = 1;
-		if (n > max)
-			max = n;
-		if (fgetc(f) == EOF)
-			break;
-	}
-	(void) fclose(f);
-	return (found ? (size_t)max + 1 : 0);
-}
-
-/* The handle's maps, by name among this process's descriptors. */
-static int
-md_dt_maps_find(int *aggs, int *gen, int *info)
-{
-	struct bpf_map_info mi;
-	struct dirent *de;
-	DIR *d;
-	int fd;
-
-	*aggs = *gen = *info = -1;
-	if ((d = opendir("/proc/self/fd")) == NULL)
-		return (-1);
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] < '0' || de->d_name[0] > '9' ||
-		    (fd = atoi(de->d_name)) == dirfd(d) ||
-		    md_bpf_info(fd, &mi) != 0)
-			continue;
-		if (mi.type == BPF_MAP_TYPE_ARRAY_OF_MAPS &&
-		    strcmp(mi.name, "aggs") == 0)
-			*aggs = fd;
-		else if (mi.type == BPF_MAP_TYPE_ARRAY &&
-		    strcmp(mi.name, "agggen") == 0)
-			*gen = fd;
-		else if (mi.type == BPF_MAP_TYPE_PERCPU_ARRAY &&
-		    strcmp(mi.name, "cpuinfo") == 0)
-			*info = fd;
-	}
-	(void) closedir(d);
-	return (*aggs >= 0 && *gen >= 0 && *info >= 0 ? 0 : -1);
-}
-
-/* Room for a batch of n records. */
-static int
-md_dt_maps_batch(md_dt_maps_t *m, uint32_t n)
-{
-	char *k, *v;
-
-	if ((k = realloc(m->dm_kbuf, (size_t)n * m->dm_ksize)) == NULL)
-		return (-1);
-	m->dm_kbuf = k;
-	if ((v = realloc(m->dm_vbuf, (size_t)n * m->dm_vsize)) == NULL)
-		return (-1);
-	m->dm_vbuf = v;
-	m->dm_batch = n;
-	return (0);
-}
-
-/*
- * Can the kernel look a key up and delete it at once in these maps?  A
- * key no aggregation has (id 0) says: ENOENT if it can.
- */
-static void
-md_dt_maps_atomic(md_dt_maps_t *m)
-{
-	uint32_t cpu;
-
-	(void) memset(m->dm_kbuf, 0, m->dm_ksize);
-	for (cpu = 0; cpu < m->dm_ncpu && m->dm_cpu[cpu] < 0; cpu++)
-		continue;
-	m->dm_noatomic = cpu == m->dm_ncpu ||
-	    md_bpf_elem(BPF_MAP_LOOKUP_AND_DELETE_ELEM, m->dm_cpu[cpu],
-	    m->dm_kbuf, m->dm_take) == 0 || errno != ENOENT;
-}
-
-/* Each CPU's hash, by the ids the array holds; its sizes. */
-static int
-md_dt_maps_cpus(md_dt_maps_t *m, int aggs, uint32_t n)
-{
-	struct bpf_map_info mi;
-	union bpf_attr a;
-	uint32_t cpu, id;
-	int found = 0;
-
-	if ((m->dm_cpu = malloc(n * sizeof (int))) == NULL)
-		return (-1);
-	m->dm_ncpu = n;
-	for (cpu = 0; cpu < n; cpu++) {
-		m->dm_cpu[cpu] = -1;
-		if (md_bpf_elem(BPF_MAP_LOOKUP_ELEM, aggs, &cpu, &id) != 0)
-			continue;
-		(void) memset(&a, 0, sizeof (a));
-		a.map_id = id;
-		if ((m->dm_cpu[cpu] = md_bpf(BPF_MAP_GET_FD_BY_ID, &a)) < 0 ||
-		    found++ > 0)
-			continue;
-		if (md_bpf_info(m->dm_cpu[cpu], &mi) != 0 ||
-		    mi.key_size < sizeof (uint32_t) ||
-		    mi.value_size < 2 * sizeof (uint64_t))
-			return (-1);
-		m->dm_ksize = mi.key_size;
-		m->dm_vsize = mi.value_size;
-	}
-	m->dm_stride = MD_DT_ALIGN(m->dm_ksize) + MD_DT_ALIGN(m->dm_vsize);
-	return (found > 0 ? 0 : -1);
-}
 
 static void
 md_dt_maps_close(md_dt_t *dt)
 {
-	md_dt_maps_t *m = &dt->dt_maps;
-	uint32_t cpu;
-
-	for (cpu = 0; m->dm_cpu != NULL && cpu < m->dm_ncpu; cpu++) {
-		if (m->dm_cpu[cpu] >= 0)
-			(void) close(m->dm_cpu[cpu]);
-	}
-	free(m->dm_cpu);
-	free(m->dm_drops);
-	free(m->dm_desc);
-	free(m->dm_kbuf);
-	free(m->dm_vbuf);
-	free(m->dm_recs);
-	free(m->dm_slot);
-	free(m->dm_take);
-	(void) memset(m, 0, sizeof (*m));
-}
-
-/* The maps are not to be had: the snapshot serves, and -v says why. */
-static void
-md_dt_maps_missed(md_dt_t *dt)
-{
-	(void) snprintf(dt->dt_reader, sizeof (dt->dt_reader), "reading "
-	    "libdtrace's snapshot of the aggregation: its BPF maps were not "
-	    "found as libdtrace %s lays them out", *md_dtlib_vcs() != '\0' ?
-	    md_dtlib_vcs() : "2.0.1");
+	md_bpf_close(dt->dt_maps);
+	dt->dt_maps = NULL;
+	dt->dt_mapson = dt->dt_poll = 0;
 }
 
 /*
  * After dtrace_go(): the maps found, libdtrace's snapshots held off, and
  * polls to come; or, where anything is missing, nothing (the snapshot
- * serves).
+ * serves, and -v says why).
  */
 static void
 md_dt_maps_open(md_dt_t *dt)
 {
-	md_dt_maps_t *m = &dt->dt_maps;
-	struct bpf_map_info ai, gi, ii;
-	int aggs, gen, info;
-
-	if (md_dt_null() == NULL || md_dt_maps_find(&aggs, &gen, &info) != 0 ||
-	    md_bpf_info(aggs, &ai) != 0 || md_bpf_info(gen, &gi) != 0 ||
-	    md_bpf_info(info, &ii) != 0 || gi.max_entries < 2 ||
-	    ii.value_size < sizeof (md_dt_cpuinfo_t) ||
-	    (m->dm_ninfo = md_dt_possible()) == 0) {
-		md_dt_maps_missed(dt);
-		return;
-	}
-	m->dm_info = info;	/* libdtrace's own: not closed here */
-	m->dm_infosize = MD_DT_ALIGN(ii.value_size);
-	m->dm_naggs = gi.max_entries;
-	if ((m->dm_drops = calloc(m->dm_ninfo, sizeof (uint64_t))) == NULL ||
-	    (m->dm_desc = calloc(m->dm_naggs,
-	    sizeof (dtrace_aggdesc_t *))) == NULL ||
-	    md_dt_maps_cpus(m, aggs, ai.max_entries) != 0 ||
-	    md_dt_maps_batch(m, MD_DT_BATCH) != 0 ||
-	    (m->dm_take = malloc(m->dm_vsize)) == NULL ||
+	if (md_dt_null() == NULL || (dt->dt_maps = md_bpf_open()) == NULL ||
 	    dtrace_setopt(dt->dt_h, "aggrate", MD_DT_YEAR) != 0) {
 		md_dt_maps_close(dt);
-		md_dt_maps_missed(dt);
+		md_bpf_missed(md_dtlib_vcs(), dt->dt_reader,
+		    sizeof (dt->dt_reader));
 		return;
 	}
-	md_hashkey_init(&m->dm_hkey);
-	md_dt_maps_atomic(m);
 	(void) dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	(void) dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
-	m->dm_on = m->dm_poll = 1;
+	dt->dt_mapson = dt->dt_poll = 1;
 	(void) md_dt_poll(dt);	/* BEGIN's record there: all, at once */
 }
 
-/* An aggregation's description, kept when a walk hands it over. */
+/* An aggregation's description, for the reader, when a walk hands it. */
 static void
 md_dt_learn(md_dt_t *dt, dtrace_aggdesc_t *ad)
 {
-	md_dt_maps_t *m = &dt->dt_maps;
-
-	if (!m->dm_on || ad == NULL || ad->dtagd_varid >= m->dm_naggs)
-		return;
-	m->dm_desc[ad->dtagd_varid] = ad;
-	if (ad->dtagd_name != NULL && strcmp(ad->dtagd_name, MD_DT_BEGUN) == 0)
-		m->dm_begun = ad->dtagd_varid;
+	if (dt->dt_mapson && ad != NULL)
+		md_bpf_learn(dt->dt_maps, ad,
+		    md_dt_fn(ad->dtagd_drecs[1].dtrd_action));
 }
 
 static int
@@ -1241,31 +920,16 @@ md_dt_joinone(const dtrace_aggdata_t **a, const int n, void *arg)
 static void
 md_dt_join(md_dt_t *dt)
 {
-	md_dt_maps_t *m = &dt->dt_maps;
 	dtrace_aggid_t vars[2];
-	uint32_t id;
+	uint32_t id = 0, begun;
 
-	for (id = 1; m->dm_begun != 0 && id < m->dm_naggs; id++) {
-		if (m->dm_desc[id] != NULL)
-			continue;
-		vars[0] = (dtrace_aggid_t)m->dm_begun;
+	while ((id = md_bpf_unknown(dt->dt_maps, id, &begun)) != 0 &&
+	    begun != 0) {
+		vars[0] = (dtrace_aggid_t)begun;
 		vars[1] = (dtrace_aggid_t)id;
 		(void) dtrace_aggregate_walk_joined(dt->dt_h, vars, 2,
 		    md_dt_joinone, dt);
 	}
-}
-
-/* Every aggregation id has its description. */
-static int
-md_dt_known(const md_dt_maps_t *m)
-{
-	uint32_t id;
-
-	for (id = 1; id < m->dm_naggs; id++) {
-		if (m->dm_desc[id] == NULL)
-			return (0);
-	}
-	return (1);
 }
 
 static int
@@ -1285,354 +949,23 @@ md_dt_learnone(const dtrace_aggdata_t *a, void *arg)
 int
 md_dt_poll(md_dt_t *dt)
 {
-	md_dt_maps_t *m = &dt->dt_maps;
 	dtrace_workstatus_t st;
+	uint32_t begun;
 
-	if (!m->dm_on || !m->dm_poll || dt->dt_stopped)
+	if (!dt->dt_mapson || !dt->dt_poll || dt->dt_stopped)
 		return (0);
 	if (dtrace_setopt(dt->dt_h, "aggrate", "0") != 0)
-		return (m->dm_poll = 0);
+		return (dt->dt_poll = 0);
 	st = dtrace_work(dt->dt_h, md_dt_null(), NULL, NULL, NULL);
 	if (dtrace_setopt(dt->dt_h, "aggrate", MD_DT_YEAR) != 0)
-		m->dm_on = 0;
+		dt->dt_mapson = 0;
 	if (st != DTRACE_WORKSTATUS_OKAY ||
 	    dtrace_aggregate_walk(dt->dt_h, md_dt_learnone, dt) != 0)
-		m->dm_poll = 0;
+		dt->dt_poll = 0;
 	md_dt_join(dt);
-	if (md_dt_known(m))
-		m->dm_poll = 0;
-	return (m->dm_poll);
-}
-
-/*
- * A key's hash, for the table's slots: keyed (md_hash_keyed()), since any
- * user chooses the keys (a process's name), and with an unkeyed hash
- * (FNV-1a, once) chose names that all met in a few slots: 29,000 of them
- * kept a core busy reading each interval.
- */
-static uint64_t
-md_dt_hash(const md_dt_maps_t *m, const char *p, size_t n)
-{
-	return (md_hash_keyed(&m->dm_hkey, p, n));
-}
-
-/* The table's slots doubled (or made), its records hashed again. */
-static int
-md_dt_rehash(md_dt_maps_t *m)
-{
-	const dtrace_aggdesc_t *ad;
-	size_t n = m->dm_nslot == 0 ? 1024 : m->dm_nslot * 2, i, s;
-	uint32_t *slot, id;
-	const char *r;
-
-	if ((slot = calloc(n, sizeof (uint32_t))) == NULL)
-		return (-1);
-	for (i = 0; i < m->dm_nrecs; i++) {
-		r = m->dm_recs + i * m->dm_stride;
-		(void) memcpy(&id, r, sizeof (id));
-		ad = m->dm_desc[id];
-		for (s = md_dt_hash(m, r, ad->dtagd_ksize) & (n - 1);
-		    slot[s] != 0; s = (s + 1) & (n - 1))
-			continue;
-		slot[s] = (uint32_t)i + 1;
-	}
-	free(m->dm_slot);
-	m->dm_slot = slot;
-	m->dm_nslot = n;
-	return (0);
-}
-
-/* A new record: the key and value as read. */
-static int
-md_dt_append(md_dt_maps_t *m, size_t s, const char *key, const char *val)
-{
-	size_t n = m->dm_caprecs == 0 ? 1024 : m->dm_caprecs * 2;
-	char *recs, *r;
-
-	if (m->dm_nrecs == m->dm_caprecs) {
-		if ((recs = realloc(m->dm_recs, n * m->dm_stride)) == NULL)
-			return (-1);
-		m->dm_recs = recs;
-		m->dm_caprecs = n;
-	}
-	r = m->dm_recs + m->dm_nrecs * m->dm_stride;
-	(void) memcpy(r, key, m->dm_ksize);
-	(void) memcpy(r + MD_DT_ALIGN(m->dm_ksize), val, m->dm_vsize);
-	m->dm_slot[s] = (uint32_t)++m->dm_nrecs;
-	return (0);
-}
-
-/* Another CPU's data into a record's: dt_aggregate.c's dt_agg_one_agg(). */
-static void
-md_dt_combine(const dtrace_recdesc_t *v, char *dst, const char *src)
-{
-	size_t i, n = v->dtrd_size / sizeof (int64_t);
-	int64_t d, s;
-
-	for (i = 0; i < n; i++) {
-		(void) memcpy(&d, dst + v->dtrd_offset + i * 8, 8);
-		(void) memcpy(&s, src + v->dtrd_offset + i * 8, 8);
-		if (v->dtrd_action == MD_DT_MAX)
-			d = s > d ? s : d;
-		else if (v->dtrd_action == MD_DT_MIN)
-			d = s < d ? s : d;
-		else
-			d = (int64_t)((uint64_t)d + (uint64_t)s);
-		(void) memcpy(dst + v->dtrd_offset + i * 8, &d, 8);
-	}
-}
-
-/*
- * One record of a CPU's map into the table, as dt_aggregate_snap_one()
- * takes it: no data yet (generation 0), nothing; a key seen on another
- * CPU, combined (a later generation replaces, an earlier one is stale).
- */
-static int
-md_dt_merge(md_dt_maps_t *m, const char *key, const char *val)
-{
-	const dtrace_aggdesc_t *ad;
-	uint64_t dgen, rgen;
-	size_t s, ks;
-	uint32_t id;
-	char *r;
-
-	(void) memcpy(&id, key, sizeof (id));
-	(void) memcpy(&dgen, val, sizeof (dgen));
-	if (dgen == 0 || (id == m->dm_begun && id != 0))
-		return (0);	/* no data yet; meta-d's own record */
-	if (id >= m->dm_naggs || (ad = m->dm_desc[id]) == NULL) {
-		m->dm_unknown = 1;
-		return (0);
-	}
-	ks = ad->dtagd_ksize < m->dm_ksize ? ad->dtagd_ksize : m->dm_ksize;
-	if (2 * (m->dm_nrecs + 1) > m->dm_nslot && md_dt_rehash(m) != 0)
-		return (-1);
-	for (s = md_dt_hash(m, key, ks) & (m->dm_nslot - 1); m->dm_slot[s] != 0;
-	    s = (s + 1) & (m->dm_nslot - 1)) {
-		r = m->dm_recs + (m->dm_slot[s] - 1) * m->dm_stride;
-		if (memcmp(r, key, ks) != 0)
-			continue;
-		r += MD_DT_ALIGN(m->dm_ksize);
-		(void) memcpy(&rgen, r, sizeof (rgen));
-		if (dgen > rgen)
-			(void) memcpy(r, val, m->dm_vsize);
-		else if (dgen == rgen)
-			md_dt_combine(&ad->dtagd_drecs[1], r, val);
-		return (0);
-	}
-	return (md_dt_append(m, s, key, val));
-}
-
-/* One CPU's map, a key at a time: where batches are not to be had. */
-static int
-md_dt_readslow(md_dt_maps_t *m, int fd)
-{
-	char *key = m->dm_kbuf, *next = m->dm_kbuf + m->dm_ksize;
-	const char *prev = NULL;
-
-	while (md_bpf_elem(BPF_MAP_GET_NEXT_KEY, fd, prev, next) == 0) {
-		(void) memcpy(key, next, m->dm_ksize);
-		prev = key;
-		if (md_bpf_elem(BPF_MAP_LOOKUP_ELEM, fd, key, m->dm_vbuf) != 0) {
-			if (errno == ENOENT)
-				continue;
-			return (-1);
-		}
-		if (md_dt_merge(m, key, m->dm_vbuf) != 0)
-			return (-1);
-	}
-	return (errno == ENOENT ? 0 : -1);
-}
-
-/* One CPU's map, a batch at a time, into the table. */
-static int
-md_dt_readmap(md_dt_maps_t *m, int fd)
-{
-	union bpf_attr a;
-	uint64_t token = 0;
-	uint32_t i;
-	int first = 1, rv;
-
-	if (m->dm_nobatch)
-		return (md_dt_readslow(m, fd));
-	for (;;) {
-		(void) memset(&a, 0, sizeof (a));
-		a.batch.in_batch = first ? 0 : (uint64_t)(uintptr_t)&token;
-		a.batch.out_batch = (uint64_t)(uintptr_t)&token;
-		a.batch.keys = (uint64_t)(uintptr_t)m->dm_kbuf;
-		a.batch.values = (uint64_t)(uintptr_t)m->dm_vbuf;
-		a.batch.count = m->dm_batch;
-		a.batch.map_fd = (uint32_t)fd;
-		if ((rv = md_bpf(BPF_MAP_LOOKUP_BATCH, &a)) != 0 &&
-		    errno == ENOSPC) {	/* a bucket holds more than a batch */
-			if (md_dt_maps_batch(m, m->dm_batch * 2) != 0)
-				return (-1);
-			continue;
-		}
-		if (rv != 0 && errno != ENOENT) {
-			if (!first || (errno != EINVAL &&
-			    errno != MD_DT_ENOTSUPP))
-				return (-1);
-			m->dm_nobatch = 1;
-			return (md_dt_readslow(m, fd));
-		}
-		for (i = 0; i < a.batch.count; i++) {
-			if (md_dt_merge(m, m->dm_kbuf + i * m->dm_ksize,
-			    m->dm_vbuf + i * m->dm_vsize) != 0)
-				return (-1);
-		}
-		if (rv != 0)
-			return (0);	/* ENOENT: that batch was the last */
-		first = 0;
-	}
-}
-
-/*
- * Every CPU's map into the table.  Returns 1 when it serves, 0 when a
- * record had no description (read the snapshot), -1 on an error.
- */
-static int
-md_dt_maps_read(md_dt_t *dt)
-{
-	md_dt_maps_t *m = &dt->dt_maps;
-	uint32_t cpu;
-
-	m->dm_nrecs = 0;
-	m->dm_unknown = 0;
-	if (m->dm_slot != NULL)
-		(void) memset(m->dm_slot, 0, m->dm_nslot * sizeof (uint32_t));
-	for (cpu = 0; cpu < m->dm_ncpu; cpu++) {
-		if (m->dm_cpu[cpu] >= 0 &&
-		    md_dt_readmap(m, m->dm_cpu[cpu]) != 0)
-			return (-1);
-	}
-	return (!m->dm_unknown);
-}
-
-/* A record's key taken out of every CPU's map, as dt_aggwalk_remove(). */
-static void
-md_dt_maps_remove(md_dt_maps_t *m, const char *key)
-{
-	uint32_t cpu;
-
-	for (cpu = 0; cpu < m->dm_ncpu; cpu++) {
-		if (m->dm_cpu[cpu] >= 0)
-			(void) md_bpf_elem(BPF_MAP_DELETE_ELEM, m->dm_cpu[cpu],
-			    key, NULL);
-	}
-}
-
-/* The maps emptied of what was read: tracing has stopped. */
-static void
-md_dt_maps_empty(md_dt_maps_t *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->dm_nrecs; i++)
-		md_dt_maps_remove(m, m->dm_recs + i * m->dm_stride);
-}
-
-/*
- * An idle record (r: its key, then its value) taken out of every CPU's
- * map, as atomically as the kernel allows: BPF_MAP_LOOKUP_AND_DELETE_ELEM
- * hands over each CPU's value as it is deleted, merged here into r's
- * value as md_dt_merge() merges, so that events since the read are in
- * the value handed over last.  Where the kernel has no such call for hash
- * maps (before Linux 5.14: dm_noatomic), the key is deleted, and an
- * event between the read and the delete is lost: the idle key's own.
- */
-static void
-md_dt_maps_take(md_dt_maps_t *m, char *r, const dtrace_aggdesc_t *ad)
-{
-	char *val = r + MD_DT_ALIGN(m->dm_ksize);
-	uint64_t g, rg;
-	uint32_t cpu;
-	int got = 0;
-
-	for (cpu = 0; cpu < m->dm_ncpu; cpu++) {
-		if (m->dm_cpu[cpu] < 0)
-			continue;
-		if (m->dm_noatomic) {
-			(void) md_bpf_elem(BPF_MAP_DELETE_ELEM, m->dm_cpu[cpu],
-			    r, NULL);
-			continue;
-		}
-		if (md_bpf_elem(BPF_MAP_LOOKUP_AND_DELETE_ELEM,
-		    m->dm_cpu[cpu], r, m->dm_take) != 0)
-			continue;	/* ENOENT: not on this CPU */
-		(void) memcpy(&g, m->dm_take, sizeof (g));
-		(void) memcpy(&rg, val, sizeof (rg));
-		if (g == 0)
-			continue;
-		if (!got++ || g > rg)
-			(void) memcpy(val, m->dm_take, m->dm_vsize);
-		else if (g == rg)
-			md_dt_combine(&ad->dtagd_drecs[1], val, m->dm_take);
-	}
-}
-
-/* The table's records, as a walk of the snapshot would hand them over. */
-static int
-md_dt_maps_visit(md_dt_t *dt, md_dt_walk_t *w)
-{
-	md_dt_maps_t *m = &dt->dt_maps;
-	dtrace_aggdata_t a;
-	uint32_t id;
-	size_t i;
-	char *r;
-	int rv;
-
-	for (i = 0; i < m->dm_nrecs; i++) {
-		r = m->dm_recs + i * m->dm_stride;
-		(void) memcpy(&id, r, sizeof (id));
-		(void) memset(&a, 0, sizeof (a));
-		a.dtada_hdl = dt->dt_h;
-		a.dtada_desc = m->dm_desc[id];
-		a.dtada_key = r;
-		a.dtada_data = r + MD_DT_ALIGN(m->dm_ksize);
-		if ((rv = md_dt_hand(w, &a, 0)) < 0)
-			return (-1);
-		if (rv == MD_DT_REMOVE && !dt->dt_stopped)
-			md_dt_maps_remove(m, r);
-		if (rv != MD_DT_EVICT)
-			continue;
-		if (!dt->dt_stopped)
-			md_dt_maps_take(m, r, m->dm_desc[id]);
-		if (md_dt_hand(w, &a, 1) < 0)
-			return (-1);
-	}
-	return (0);
-}
-
-/* Aggregation drops since the last call, said as libdtrace says them. */
-static void
-md_dt_aggdrops(md_dt_t *dt)
-{
-	md_dt_maps_t *m = &dt->dt_maps;
-	md_dt_cpuinfo_t ci;
-	uint32_t key = 0;
-	char msg[80], *buf;
-	uint64_t n;
-	size_t cpu;
-
-	if ((buf = malloc(m->dm_ninfo * m->dm_infosize)) == NULL)
-		return;
-	if (md_bpf_elem(BPF_MAP_LOOKUP_ELEM, m->dm_info, &key, buf) != 0) {
-		free(buf);
-		return;
-	}
-	for (cpu = 0; cpu < m->dm_ninfo; cpu++) {
-		(void) memcpy(&ci, buf + cpu * m->dm_infosize, sizeof (ci));
-		if (ci.ci_aggdrops <= m->dm_drops[cpu])
-			continue;
-		n = ci.ci_aggdrops - m->dm_drops[cpu];
-		m->dm_drops[cpu] = ci.ci_aggdrops;
-		(void) snprintf(msg, sizeof (msg), "%llu aggregation drop%s on "
-		    "CPU %zu", (unsigned long long)n, n > 1 ? "s" : "", cpu);
-		if (dt->dt_hooks.dh_drop != NULL)
-			dt->dt_hooks.dh_drop(dt->dt_hooks.dh_arg, n, msg);
-	}
-	free(buf);
+	if (md_bpf_unknown(dt->dt_maps, 0, &begun) == 0)
+		dt->dt_poll = 0;	/* every one described */
+	return (dt->dt_poll);
 }
 #else	/* illumos: its snapshot adds each record in linear time */
 static void
@@ -1700,22 +1033,23 @@ static int
 md_dt_maps_interval(md_dt_t *dt, md_dt_walk_t *w, dtrace_workstatus_t *st,
     char *msg, size_t msglen)
 {
-	md_dt_maps_t *m = &dt->dt_maps;
+	md_bpf_t *m = dt->dt_maps;
 	int read = 0;
 
-	if (dt->dt_stopped && (read = md_dt_maps_read(dt)) == 1)
-		md_dt_maps_empty(m);
+	if (dt->dt_stopped && (read = md_bpf_read(m)) == 1)
+		md_bpf_empty(m);
 	if (read >= 0 && md_dt_work(dt, st, msg, msglen) != 0)
 		return (-1);
 	if (read >= 0 && !dt->dt_stopped)
-		read = md_dt_maps_read(dt);
+		read = md_bpf_read(m);
 	if (read < 0) {
 		md_dt_msg(msg, msglen, "cannot read the aggregation's maps",
 		    strerror(errno));
 		return (-1);
 	}
-	md_dt_aggdrops(dt);
-	if (read == 1 && md_dt_maps_visit(dt, w) != 0) {
+	md_bpf_drops(m, &dt->dt_hooks);
+	if (read == 1 && md_bpf_visit(m, dt->dt_h, dt->dt_stopped, md_dt_hand,
+	    w) != 0) {
 		md_dt_msg(msg, msglen, "cannot read the aggregation",
 		    "a record meta-d cannot read");
 		return (-1);
@@ -1751,7 +1085,7 @@ md_dt_interval(md_dt_t *dt, md_dt_rec_f *cb, void *arg, char *msg,
 		return (-1);
 	}
 #ifdef	MD_DTRACE_ORACLE
-	if (dt->dt_maps.dm_on)
+	if (dt->dt_mapson)
 		rv = md_dt_maps_interval(dt, &w, &st, msg, msglen);
 	else
 #endif
