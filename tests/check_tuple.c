@@ -194,6 +194,26 @@ START_TEST(tuptab_should_spread_a_flood_of_colliding_tuples)
 }
 END_TEST
 
+/*
+ * md_tuple_cmp(): key by key, bytes as unsigned, a key before the longer
+ * ones it begins; a later key only where the earlier ones are alike.
+ */
+START_TEST(tuple_cmp_should_order_by_bytes_then_length)
+{
+	static const char *const a[] = { "ab", "z" }, *const b[] = { "abc",
+	    "a" }, *const c[] = { "ab", "\xe9" }, *const d[] = { "ab", "z\0" };
+	static const size_t al[] = { 2, 1 }, bl[] = { 3, 1 }, cl[] = { 2, 1 },
+	    dl[] = { 2, 2 };
+
+	ck_assert_int_lt(md_tuple_cmp(a, al, b, bl, 2), 0);
+	ck_assert_int_gt(md_tuple_cmp(b, bl, a, al, 2), 0);
+	ck_assert_int_lt(md_tuple_cmp(a, al, c, cl, 2), 0);
+	ck_assert_int_lt(md_tuple_cmp(a, al, d, dl, 2), 0);
+	ck_assert_int_eq(md_tuple_cmp(a, al, a, al, 2), 0);
+	ck_assert_int_eq(md_tuple_cmp(a, al, d, dl, 1), 0);
+}
+END_TEST
+
 Suite *
 tuple_suite(void)
 {
@@ -206,6 +226,7 @@ tuple_suite(void)
 	tcase_add_test(tc, tuptab_should_remove_and_filter_tuples);
 	tcase_add_test(tc, tuptab_should_drop_the_tuple_last_added);
 	tcase_add_test(tc, tuptab_should_spread_a_flood_of_colliding_tuples);
+	tcase_add_test(tc, tuple_cmp_should_order_by_bytes_then_length);
 	suite_add_tcase(s, tc);
 	return (s);
 }

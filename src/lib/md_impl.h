@@ -305,6 +305,8 @@ extern int md_tuptab_filter(md_tuptab_t *, size_t (*)(size_t, void *),
 extern size_t md_tuptab_count(const md_tuptab_t *);
 extern void md_tuptab_clear(md_tuptab_t *);
 extern void md_tuptab_fini(md_tuptab_t *);
+extern int md_tuple_cmp(const char *const *, const size_t *,
+    const char *const *, const size_t *, size_t);
 
 /*
  * The metric (md_metric.c), as validated.  Its arrays and strings live in

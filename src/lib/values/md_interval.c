@@ -232,30 +232,14 @@ md_values_add(md_values_t *v, const char *const *keys, const size_t *lens,
 	return (0);
 }
 
-/* Entries' first nkeys keys compared: byte order, then length. */
-static int
-md_values_keycmp(const md_ventry_t *a, const md_ventry_t *b, size_t nkeys)
-{
-	size_t i, n;
-	int c;
-
-	for (i = 0; i < nkeys; i++) {
-		n = a->ve_keylens[i] < b->ve_keylens[i] ? a->ve_keylens[i] :
-		    b->ve_keylens[i];
-		if ((c = memcmp(a->ve_keys[i], b->ve_keys[i], n)) != 0)
-			return (c);
-		if (a->ve_keylens[i] != b->ve_keylens[i])
-			return (a->ve_keylens[i] < b->ve_keylens[i] ? -1 : 1);
-	}
-	return (0);
-}
-
+/* Entries compared by their keys, as the line orders them. */
 static int
 md_values_cmp(const void *a, const void *b)
 {
-	const md_ventry_t *x = a;
+	const md_ventry_t *x = a, *y = b;
 
-	return (md_values_keycmp(x, b, x->ve_nkeys));
+	return (md_tuple_cmp(x->ve_keys, x->ve_keylens, y->ve_keys,
+	    y->ve_keylens, x->ve_nkeys));
 }
 
 /*

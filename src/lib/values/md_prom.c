@@ -394,18 +394,9 @@ md_prom_cmp(const void *a, const void *b)
 {
 	const md_pseries_t *x = *(const md_pseries_t *const *)a;
 	const md_pseries_t *y = *(const md_pseries_t *const *)b;
-	size_t k, n;
-	int c;
 
-	for (k = 0; k < x->ps_nkeys; k++) {
-		n = x->ps_lens[k] < y->ps_lens[k] ? x->ps_lens[k] :
-		    y->ps_lens[k];
-		if ((c = memcmp(x->ps_keys[k], y->ps_keys[k], n)) != 0)
-			return (c);
-		if (x->ps_lens[k] != y->ps_lens[k])
-			return (x->ps_lens[k] < y->ps_lens[k] ? -1 : 1);
-	}
-	return (0);
+	return (md_tuple_cmp((const char *const *)x->ps_keys, x->ps_lens,
+	    (const char *const *)y->ps_keys, y->ps_lens, x->ps_nkeys));
 }
 
 /* Each series' labels, escaped, as text: name="value",... */

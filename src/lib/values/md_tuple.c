@@ -230,3 +230,24 @@ md_tuptab_fini(md_tuptab_t *t)
 	t->tt_last = NULL;
 	t->tt_lastlen = 0;
 }
+
+/*
+ * Two tuples of nkeys keys compared as every output orders them: key by
+ * key, in byte order, a key before the longer keys it begins.
+ */
+int
+md_tuple_cmp(const char *const *ak, const size_t *al, const char *const *bk,
+    const size_t *bl, size_t nkeys)
+{
+	size_t i, n;
+	int c;
+
+	for (i = 0; i < nkeys; i++) {
+		n = al[i] < bl[i] ? al[i] : bl[i];
+		if ((c = memcmp(ak[i], bk[i], n)) != 0)
+			return (c);
+		if (al[i] != bl[i])
+			return (al[i] < bl[i] ? -1 : 1);
+	}
+	return (0);
+}
