@@ -178,7 +178,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_tuple.c tests/check_values.c \
 	tests/check_prom.c tests/check_heatmap.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
-HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_load.h src/cli/cli.h
+HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_rules.h src/cli/cli.h
 # Each object depends on the headers its source includes: the compiler
 # writes them into OBJECT.dep (-MMD; -MP: a header removed is no error),
 # read at the end of this file.

@@ -8,7 +8,7 @@
 # a symbol Y.o defines: nm, then tsort, which fails on a loop), so do the
 # command line's; the command line is a client of metad.h (it includes
 # nothing of the library but metad.h, through cli.h; its dialect files
-# share cli_dtrace.h, which no other file includes) and the library
+# share cli_bpfmaps.h, which no other file includes) and the library
 # includes nothing of the command line; no function is longer than 60
 # lines.
 #
@@ -65,14 +65,14 @@ cycles "command line" $(find src/cli -name '*.o')
 
 # The command line includes metad.h (through cli.h), cli.h and system
 # headers only, and the files in src/cli/dtrace their private
-# cli_dtrace.h too; the library, nothing of the command line.
+# cli_bpfmaps.h too; the library, nothing of the command line.
 bad=$(find src/cli -name '*.[ch]' -exec grep -n '^#include "' {} + |
     grep -v -e '"cli.h"' -e '"metad.h"' \
-    -e '^src/cli/dtrace/[a-z0-9_]*\.[ch]:[0-9]*:#include "cli_dtrace\.h"$')
+    -e '^src/cli/dtrace/[a-z0-9_]*\.[ch]:[0-9]*:#include "cli_bpfmaps\.h"$')
 [ -z "$bad" ]
-ok $? "the command line includes only metad.h and cli.h (src/cli/dtrace: cli_dtrace.h too): $bad"
+ok $? "the command line includes only metad.h and cli.h (src/cli/dtrace: cli_bpfmaps.h too): $bad"
 bad=$(find src/lib -name '*.[ch]' -exec grep -n '^#include "' {} + |
-    grep -v -e '"md_impl.h"' -e '"md_load.h"' -e '"metad.h"')
+    grep -v -e '"md_impl.h"' -e '"md_rules.h"' -e '"metad.h"')
 [ -z "$bad" ]
 ok $? "the library includes only its own headers and metad.h: $bad"
 
@@ -109,8 +109,8 @@ if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/cli/main.dep ]; then
 	# of this build's dialect file (a build without libdtrace, or one
 	# made before, may have left the other's .dep)
 	srcs=$("${MAKE:-make}" -s print-srcs)
-	for h in src/lib/metric/md_load.h src/cli/cli.h src/lib/md_impl.h \
-	    include/metad.h src/cli/dtrace/cli_dtrace.h; do
+	for h in src/lib/metric/md_rules.h src/cli/cli.h src/lib/md_impl.h \
+	    include/metad.h src/cli/dtrace/cli_bpfmaps.h; do
 		"${MAKE:-make}" -s -n -W "$h" meta-d 2> /dev/null |
 		    grep -o 'src/[a-z0-9_/]*\.c' | grep -v cli_find | sort -u \
 		    > "$tmp/made"

@@ -23,7 +23,7 @@
  *	cli_dtrace.c	the system's libdtrace, the one file that knows
  *			its dialect (cli_nodtrace.c: built without one)
  *	cli_bpfmaps.c	Oracle's aggregation read from its BPF maps, for
- *			cli_dtrace.c (their seam: cli_dtrace.h)
+ *			cli_dtrace.c (their seam: cli_bpfmaps.h)
  *
  * A mode is one entry of cli_modes.c's table and a handler, md_cli_mode_t's
  * cm_run: cli_modes.c reads the input the entry asks for (none, text, a

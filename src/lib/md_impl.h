@@ -35,7 +35,7 @@
  *			JSON strings written; text that must be UTF-8
  *	md_jsonlint.c	cJSON's grammar without memory: syntax errors, where
  *			and why
- *	md_rules.c	the rules that span keys and entries (md_load.h)
+ *	md_rules.c	the rules that span keys and entries (md_rules.h)
  *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
  *	md_metric.c	a loaded metric, read and freed; its gathered
  *			variables named
@@ -373,13 +373,17 @@ typedef struct md_probedesc {
 
 #define	MD_MAXWARNINGS	8	/* kept per metric; more are dropped */
 
+/* What mm_fieldtab maps a field to. */
+#define	MD_FIELD_PUBLIC		0
+#define	MD_FIELD_INTERNAL	1
+
 struct md_metric {
 	md_arena_t	mm_arena;
 	const char	**mm_fields;
 	size_t		mm_nfields;
 	const char	**mm_internal;
 	size_t		mm_ninternal;
-	md_strtab_t	mm_fieldtab;	/* field -> 0 public, 1 internal */
+	md_strtab_t	mm_fieldtab;	/* field -> MD_FIELD_* */
 	md_local_t	*mm_locals;
 	size_t		mm_nlocals;
 	int		mm_haslocals;

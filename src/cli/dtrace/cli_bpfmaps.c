@@ -1,7 +1,7 @@
 /*
  * cli_bpfmaps.c: the aggregation of Oracle's libdtrace read from its BPF
  * maps, not through libdtrace's snapshot, for cli_dtrace.c (the seam is
- * cli_dtrace.h), and only where libdtrace is a release this reader was
+ * cli_bpfmaps.h), and only where libdtrace is a release this reader was
  * checked against (md_bpf_checked()).  dtrace_aggregate_snap() re-reads
  * every CPU's map into libdtrace's hash, whose chains hang on the
  * aggregation's id alone: an aggregation of N keys costs N * N / 2
@@ -64,7 +64,7 @@
 #endif
 
 #include "cli.h"
-#include "cli_dtrace.h"
+#include "cli_bpfmaps.h"
 
 #ifdef	MD_DTRACE_ORACLE
 

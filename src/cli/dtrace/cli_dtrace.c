@@ -7,7 +7,7 @@
  * This is the one place that knows what differs between libdtrace's
  * dialects: Oracle's DTrace for Linux 2.x (MD_DTRACE_ORACLE, built and
  * tested here) and illumos' (the BSDs' and macOS' are derived from it;
- * MD_DTRACE_ILLUMOS; cli_dtrace.h chooses by the system):
+ * MD_DTRACE_ILLUMOS; cli_bpfmaps.h chooses by the system):
  *
  *			Oracle 2.x			illumos
  *	set-up		dtrace_init() after options	none
@@ -30,7 +30,7 @@
  * BPF maps, where this libdtrace is a release that reader was checked
  * against, and through libdtrace's snapshot otherwise (-v says which:
  * md_dt_reader()).  The reader is cli_bpfmaps.c, called through
- * cli_dtrace.h, and calling nothing here; what libdtrace must do for it
+ * cli_bpfmaps.h, and calling nothing here; what libdtrace must do for it
  * is done here (below md_dt_visit()).
  *
  * A consumer must, on Oracle's, find its BPF library (the syslibdir
@@ -53,7 +53,7 @@
 #include <dtrace.h>
 
 #include "cli.h"
-#include "cli_dtrace.h"
+#include "cli_bpfmaps.h"
 
 #ifdef	MD_DTRACE_ORACLE
 #define	MD_DT_DIALECT	MD_DIALECT_ORACLE

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_load.h"
+#include "md_rules.h"
 
 static void *
 md_load_alloc(md_load_t *ld, size_t n, size_t size)

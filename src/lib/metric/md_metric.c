@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_load.h"
+#include "md_impl.h"
 
 const md_strv_t *
 md_map_get(const md_map_t *map, const char *key)

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "md_load.h"
+#include "md_rules.h"
 
 /* The keys of each level, for "did you mean" and keys out of place. */
 static const char *const md_top_keys[] = {

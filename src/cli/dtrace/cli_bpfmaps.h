@@ -1,9 +1,8 @@
 /*
- * cli_dtrace.h: what the files of the system's libdtrace share, and they
- * alone (tests/layout.sh: no file outside src/cli/dtrace includes it):
- * the dialect this build speaks, and the seam between cli_dtrace.c,
- * which drives libdtrace, and cli_bpfmaps.c, which reads the aggregation
- * from Oracle's BPF maps for it.
+ * cli_bpfmaps.h: the reader of Oracle's BPF maps (cli_bpfmaps.c), as
+ * cli_dtrace.c, which drives libdtrace, uses it, and they alone
+ * (tests/layout.sh: no file outside src/cli/dtrace includes it): the
+ * dialect this build speaks, and the seam between the two.
  *
  * The seam goes one way: cli_dtrace.c calls the reader, and the reader
  * calls nothing of cli_dtrace.c, nor of libdtrace (whose functions
@@ -31,8 +30,8 @@
  * declared, and cli_bpfmaps.c is empty.
  */
 
-#ifndef	MD_CLI_DTRACE_H
-#define	MD_CLI_DTRACE_H
+#ifndef	MD_CLI_BPFMAPS_H
+#define	MD_CLI_BPFMAPS_H
 
 #include <sys/param.h>		/* NBBY, which dtrace.h's macros use */
 #include <dtrace.h>
@@ -70,4 +69,4 @@ extern void md_bpf_empty(md_bpf_t *);
 extern void md_bpf_drops(md_bpf_t *, const md_dt_hooks_t *);
 #endif
 
-#endif	/* MD_CLI_DTRACE_H */
+#endif	/* MD_CLI_BPFMAPS_H */

@@ -1,20 +1,17 @@
 /*
- * md_load.h: what loading a metric shares between md_load.c (the JSON
- * tree turned into the structures of md_impl.h) and md_rules.c (the rules
- * of Meta-D that are not about one key's own value).
+ * md_rules.h: the rules of Meta-D that are not about one key's own value
+ * (md_rules.c), as md_load.c (the JSON tree turned into the structures of
+ * md_impl.h) applies them while it loads a metric: the state of one load,
+ * and the rules' calls.
  */
 
-#ifndef	MD_LOAD_H
-#define	MD_LOAD_H
+#ifndef	MD_RULES_H
+#define	MD_RULES_H
 
 #include "md_impl.h"
 
 /* Maps with more keys than this get a hash index. */
 #define	MD_MAPINDEX	8
-
-/* What mm_fieldtab maps a field to. */
-#define	MD_FIELD_PUBLIC		0
-#define	MD_FIELD_INTERNAL	1
 
 /* The state of one load: what the rules across entries need. */
 typedef struct md_load {
@@ -49,4 +46,4 @@ extern int md_load_gathered_keys(md_load_t *, const md_map_t *, size_t,
     const char *);
 extern int md_load_across(md_load_t *);
 
-#endif	/* MD_LOAD_H */
+#endif	/* MD_RULES_H */
