@@ -3,7 +3,9 @@
  *
  *	cli_modes.c	options, and the table of modes: which one runs, on
  *			what input, with which options
- *	cli_io.c	reading and writing whole files; messages
+ *	cli_io.c	messages; a request in the options' words; names
+ *			from paths; whole files read and written
+ *	cli_pred.c	-p, and what the shell likely did to it
  *	cli_gen.c	the scripts (the default) and --json
  *	cli_outdir.c	-o DIR: the scripts as files
  *	cli_safedir.c	a directory written into, opened once and checked
@@ -20,10 +22,11 @@
  *	cli_run.c	--run: a metric's values, interval by interval
  *	cli_compile.c	--check --compile: the real compiler's verdicts
  *	cli_prom.c	--run --prometheus: a node exporter's textfile
- *	cli_dtrace.c	the system's libdtrace, the one file that knows
- *			its dialect (cli_nodtrace.c: built without one)
- *	cli_bpfmaps.c	Oracle's aggregation read from its BPF maps, for
- *			cli_dtrace.c (their seam: cli_bpfmaps.h)
+ *	dtrace/cli_dtrace.c	the system's libdtrace, the one file
+ *			that knows its dialect (dtrace/cli_nodtrace.c:
+ *			built without one)
+ *	dtrace/cli_bpfmaps.c	Oracle's aggregation read from its BPF
+ *			maps, for cli_dtrace.c (their seam: cli_bpfmaps.h)
  *
  * A mode is one entry of cli_modes.c's table and a handler, md_cli_mode_t's
  * cm_run: cli_modes.c reads the input the entry asks for (none, text, a
