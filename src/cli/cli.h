@@ -39,6 +39,7 @@
 #define	MD_CLI_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -223,6 +224,8 @@ extern int md_cli_child_poll(md_cli_child_t *, size_t);
 extern void md_cli_child_wait(md_cli_child_t *);
 extern void md_cli_child_kill(md_cli_child_t *, int);
 extern void md_cli_child_free(md_cli_child_t *);
+extern void md_cli_child_hold(struct sigaction *);
+extern void md_cli_child_unhold(const struct sigaction *);
 
 /*
  * A sandbox (cli_sandbox.c): sb_run runs in a child that holds nothing of

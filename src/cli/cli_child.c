@@ -27,10 +27,15 @@
  *    reaped (waitpid(), again on EINTR): ch_status, or ch_werr if waiting
  *    failed.  ch_pid 0 says it has ended.
  *
+ *  - md_cli_child_hold() makes SIGCHLD the default while children run,
+ *    and md_cli_child_unhold() gives it back: meta-d may start with it
+ *    ignored (exec keeps an ignored signal), and then the kernel reaps
+ *    each child itself, and waitpid() cannot say how it ended.
+ *
  * An interrupted call (EINTR, and EAGAIN from read()) is tried again at
- * the next look, once the deadline has been checked.  What a child's status means, and what its reply
- * says, is its caller's: this file knows no message.  fork() is safe here
- * because meta-d has one thread.
+ * the next look, once the deadline has been checked.  What a child's
+ * status means, and what its reply says, is its caller's: this file knows
+ * no message.  fork() is safe here because meta-d has one thread.
  */
 
 #include <errno.h>
@@ -46,6 +51,25 @@
 
 #define	MD_CHILD_BUF	4096	/* bytes of reply room at first */
 #define	MD_CHILD_NAP	60.0	/* seconds a poll() waits at most */
+
+/* SIGCHLD the default while children run; what it was, in *old. */
+void
+md_cli_child_hold(struct sigaction *old)
+{
+	struct sigaction dfl;
+
+	(void) memset(&dfl, 0, sizeof (dfl));
+	dfl.sa_handler = SIG_DFL;
+	(void) sigemptyset(&dfl.sa_mask);
+	(void) sigaction(SIGCHLD, &dfl, old);
+}
+
+/* SIGCHLD as it was before md_cli_child_hold(old). */
+void
+md_cli_child_unhold(const struct sigaction *old)
+{
+	(void) sigaction(SIGCHLD, old, NULL);
+}
 
 /*
  * Start fn(fd, arg) in a child, fd the writing end of its reply pipe; its

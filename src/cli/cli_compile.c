@@ -368,6 +368,21 @@ md_cc_plan(md_compile_t *cc, int zones, int **keepp, int **skipp,
 	return (0);
 }
 
+/* The pool run with SIGCHLD the default (md_cli_child_hold()). */
+static int
+md_cc_run(md_compile_t *cc, const int *keep)
+{
+	struct sigaction old;
+	int rv, e;
+
+	md_cli_child_hold(&old);
+	rv = md_cc_pool(cc, keep, md_cc_slots());
+	e = errno;
+	md_cli_child_unhold(&old);
+	errno = e;
+	return (rv);
+}
+
 /*
  * --check --compile: the metric's requests (or the one given, named by
  * label) compiled.  Returns the exit status.
@@ -414,7 +429,7 @@ md_cli_compile(md_cli_job_t *j, const md_request_t *req, const char *label)
 	} else if (cc.cc_nomem || md_cc_plan(&cc, zones, &keep, &skip,
 	    &nskip) != 0) {
 		md_cli_err(o, "out of memory");
-	} else if (md_cc_pool(&cc, keep, md_cc_slots()) != 0) {
+	} else if (md_cc_run(&cc, keep) != 0) {
 		md_cli_err(o, "--compile: cannot start a compile: %s",
 		    strerror(errno));
 	} else {

@@ -347,28 +347,25 @@ int
 md_cli_sandbox(const md_cli_sandbox_t *sb, char **replyp, size_t *lenp,
     char *msg, size_t msglen)
 {
-	struct sigaction dfl, old;
+	struct sigaction old;
 	md_cli_child_t ch;
 	sb_child_t c;
 	double cpu;
 	int rv, e;
 
-	(void) memset(&dfl, 0, sizeof (dfl));
-	dfl.sa_handler = SIG_DFL;
-	(void) sigemptyset(&dfl.sa_mask);
-	(void) sigaction(SIGCHLD, &dfl, &old);
+	md_cli_child_hold(&old);
 	c.sc_sb = sb;
 	sb_whom(&c.sc_who);
 	cpu = sb_cpu();
 	if (md_cli_child_start(&ch, sb_child, &c, MD_SB_WALL,
 	    sb->sb_most + 1) != 0) {
 		e = errno;
-		(void) sigaction(SIGCHLD, &old, NULL);
+		md_cli_child_unhold(&old);
 		return (sb_msg(msg, msglen, "%s: %s", ch.ch_call,
 		    strerror(e)));
 	}
 	md_cli_child_wait(&ch);
-	(void) sigaction(SIGCHLD, &old, NULL);
+	md_cli_child_unhold(&old);
 	rv = sb_answer(sb, &ch, sb_cpu() - cpu, replyp, lenp, msg, msglen);
 	md_cli_child_free(&ch);
 	return (rv);
