@@ -77,13 +77,20 @@ SANITIZE ?=
 ifeq ($(SANITIZE),1)
 override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
+# gcc links its runtimes as shared libraries unless told: then libdtrace,
+# opened from the runtime's dlopen(), is not looked for in meta-d's run
+# path, and a preloaded library comes before the runtime (clang links
+# them into the program already).
+ifeq ($(shell $(CC) -dM -E - < /dev/null 2> /dev/null | grep -c __clang__),0)
+override CFLAGS += -static-libasan -static-libubsan
+endif
 else ifneq ($(SANITIZE),)
 $(error SANITIZE=$(SANITIZE): give SANITIZE=1, or nothing)
 endif
 FLAGS_STAMP = build/flags
 FLAGS_STAMPED := $(shell mkdir -p build && { [ -f $(FLAGS_STAMP) ] && \
-	[ "$$(cat $(FLAGS_STAMP))" = 'SANITIZE=$(SANITIZE)' ] || \
-	echo 'SANITIZE=$(SANITIZE)' > $(FLAGS_STAMP); })
+	[ "$$(cat $(FLAGS_STAMP))" = 'SANITIZE=$(SANITIZE) CC=$(CC)' ] || \
+	echo 'SANITIZE=$(SANITIZE) CC=$(CC)' > $(FLAGS_STAMP); })
 
 # Evaluated when used, so that they see packages "make deps" installed.
 CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)

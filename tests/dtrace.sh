@@ -40,6 +40,7 @@ fi
 set -a
 . build/dtrace/env
 set +a
+san_env "$bin"
 if "$bin" --check --compile -T 1 tests/metrics/run-known.json \
     > /dev/null 2>&1; [ $? -eq 2 ]; then
 	echo "dtrace: $bin was built without libdtrace: nothing to compare" >&2

@@ -98,6 +98,14 @@ preload() {
 	echo "${pl_asan:+$pl_asan }$1"
 }
 
+# san_env BIN: where BIN is built with AddressSanitizer (make SANITIZE=1),
+# libdtrace's own leaks set aside (tests/lsan.supp), as run.sh SAN=1 does
+san_env() {
+	nm "$1" 2> /dev/null | grep -q __asan_init || return 0
+	LSAN_OPTIONS=suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0
+	export LSAN_OPTIONS
+}
+
 # run_case DIR OUT COMMAND...: run the golden case in DIR (tests/golden/*)
 # as COMMAND followed by the case's arguments, with its stdin; standard
 # output and error go to OUT.stdout and OUT.stderr.  Sets status.
