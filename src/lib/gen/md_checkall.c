@@ -44,28 +44,29 @@ md_mcheck_run(md_mcheck_t *mc)
 	size_t i, n = 0;
 	int rv = 0;
 
-	md_buf_init(&name);
-	md_request_name(&name, &mc->mc_req);
-	if (md_buf_failed(&name)) {
-		md_buf_fini(&name);
-		return (md_error_nomem(mc->mc_err));
-	}
+	md_buf_init(&name);	/* the request named only for whom it is */
 	if ((r = md_generate(mc->mc_m, &mc->mc_req, &e)) != NULL) {
 		for (i = 0; i < r->mdr_nscripts; i++)
 			n += r->mdr_lens[i];
-		if (mc->mc_fn != NULL)
-			rv = mc->mc_fn(mc->mc_arg, md_buf_str(&name),
-			    &mc->mc_req, r, mc->mc_alt);
+		if (mc->mc_fn != NULL) {
+			md_request_name(&name, &mc->mc_req);
+			rv = md_buf_failed(&name) ? -1 : mc->mc_fn(mc->mc_arg,
+			    md_buf_str(&name), &mc->mc_req, r, mc->mc_alt);
+		}
 		md_result_free(r);
+		if (rv != 0 && md_buf_failed(&name))
+			rv = md_error_nomem(mc->mc_err);
+		else if (rv != 0)
+			rv = md_error_set(mc->mc_err, MD_ERR_NONE, "stopped");
+		else if (n >= mc->mc_budget)
+			rv = md_dcheck_overbudget(mc->mc_err);
+		else
+			mc->mc_budget -= n;
 		md_buf_fini(&name);
-		if (rv != 0)
-			return (md_error_set(mc->mc_err, MD_ERR_NONE, "stopped"));
-		if (n >= mc->mc_budget)
-			return (md_dcheck_overbudget(mc->mc_err));
-		mc->mc_budget -= n;
-		return (0);
+		return (rv);
 	}
-	if (e.mde_code == MD_ERR_NOMEM)
+	md_request_name(&name, &mc->mc_req);
+	if (e.mde_code == MD_ERR_NOMEM || md_buf_failed(&name))
 		rv = md_error_nomem(mc->mc_err);
 	else
 		rv = md_error_set(mc->mc_err, e.mde_code, "%s: %s",
