@@ -192,8 +192,9 @@ md_cli_child_read(md_cli_child_t *ch)
  * One look at the n children of chv, MD_CLI_CHILDREN at most (those not
  * running are passed over): a poll() until one of them has something to
  * say or the first deadline, one read() of each that has, and those past
- * their deadline killed (ch_timedout).  Returns how many still run; or -1 and errno
- * when poll() failed (not EINTR; the deadlines are still kept).
+ * their deadline killed (ch_timedout).  Returns how many still run; or
+ * -1 and errno when poll() failed (not EINTR; the deadlines are still
+ * kept).
  */
 int
 md_cli_child_poll(md_cli_child_t *chv, size_t n)

@@ -257,7 +257,8 @@ md_cli_request_words(FILE *f, const md_request_t *req, const char *pred,
 
 	for (i = 0; i < req->mdq_ndecomps; i++)
 		(void) fprintf(f, " %s %s", req->mdq_decomps[i].mdd_kind ==
-		    MD_DECOMP_NUMBER ? "-n" : "-s", req->mdq_decomps[i].mdd_field);
+		    MD_DECOMP_NUMBER ? "-n" : "-s",
+		    req->mdq_decomps[i].mdd_field);
 	if (pred == NULL && !md_pred_trivial(req->mdq_pred) &&
 	    (pred = json = md_pred_json(req->mdq_pred)) == NULL)
 		return (-1);

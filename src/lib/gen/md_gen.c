@@ -24,7 +24,8 @@
 /*
  * Warn of decomposition d if each entry that aggregates aggregates its
  * field as the request likely did not mean: quantized by F with a
- * function that takes no $0, by F with a quantization.  Returns -1 when out of memory.
+ * function that takes no $0, by F with a quantization.  Returns -1 when
+ * out of memory.
  */
 static int
 md_gen_warn(const md_metric_t *m, const md_decomp_t *d, md_result_t *r)
@@ -49,15 +50,15 @@ md_gen_warn(const md_metric_t *m, const md_decomp_t *d, md_result_t *r)
 		return (0);
 	(void) md_aggfn_of(text, strlen(text), &n);
 	if (d->mdd_kind == MD_DECOMP_NUMBER)
-		(void) snprintf(msg, sizeof (msg), "quantized by %s: the metric "
-		    "aggregates %s with %.*s(), which takes no value of it, so "
-		    "quantizing by it changes nothing; break the values down by "
-		    "%s instead", f, f, (int)n, text, f);
+		(void) snprintf(msg, sizeof (msg), "quantized by %s: the "
+		    "metric aggregates %s with %.*s(), which takes no value of "
+		    "it, so quantizing by it changes nothing; break the values "
+		    "down by %s instead", f, f, (int)n, text, f);
 	else
 		(void) snprintf(msg, sizeof (msg), "by %s: every value of %s "
-		    "becomes a key of its own, as the metric aggregates %s with "
-		    "%.*s(); quantize by %s to see its distribution", f, f, f,
-		    (int)n, text, f);
+		    "becomes a key of its own, as the metric aggregates %s "
+		    "with %.*s(); quantize by %s to see its distribution", f,
+		    f, f, (int)n, text, f);
 	return (md_result_warn(r, msg));
 }
 
