@@ -138,8 +138,8 @@ START_TEST(btab_should_remove_and_find)
 			n += !in[k];
 			in[k] = 1;
 		} else {
-			ck_assert_int_eq(md_btab_remove(&t, &k, sizeof (k)),
-			    in[k]);
+			ck_assert_int_eq(md_btab_remove(&t, &k, sizeof (k),
+			    NULL), in[k]);
 			n -= in[k];
 			in[k] = 0;
 		}

@@ -219,7 +219,7 @@ typedef struct md_btab {
 extern int md_btab_lookup(md_btab_t *, const void *, size_t, size_t,
     size_t *);
 extern int md_btab_find(const md_btab_t *, const void *, size_t, size_t *);
-extern int md_btab_remove(md_btab_t *, const void *, size_t);
+extern int md_btab_remove(md_btab_t *, const void *, size_t, size_t *);
 extern int md_btab_filter(md_btab_t *, size_t (*)(size_t, void *), void *);
 extern size_t md_btab_maxprobe(const md_btab_t *);
 extern void md_btab_clear(md_btab_t *);

@@ -365,12 +365,13 @@ md_btab_find(const md_btab_t *t, const void *key, size_t len, size_t *valp)
 }
 
 /*
- * key taken out: 1, or 0 if it was not there.  Each slot after it up to
+ * key taken out, its value in *valp (if not NULL): 1, or 0 if it was not
+ * there.  Each slot after it up to
  * the next empty one moves back into the hole when its home does not lie
  * (cyclically) between the hole and itself.
  */
 int
-md_btab_remove(md_btab_t *t, const void *key, size_t len)
+md_btab_remove(md_btab_t *t, const void *key, size_t len, size_t *valp)
 {
 	size_t m = t->bt_cap - 1, i, j, home;
 
@@ -379,6 +380,8 @@ md_btab_remove(md_btab_t *t, const void *key, size_t len)
 	i = md_btab_slot(t, key, len, md_btab_hash(t, key, len));
 	if (t->bt_e[i].be_key == NULL)
 		return (0);
+	if (valp != NULL)
+		*valp = t->bt_e[i].be_val;
 	free(t->bt_e[i].be_key);
 	t->bt_e[i].be_key = NULL;
 	t->bt_n--;

@@ -147,7 +147,8 @@ void
 md_tuptab_drop(md_tuptab_t *t)
 {
 	if (t->tt_last != NULL)
-		(void) md_btab_remove(&t->tt_tab, t->tt_last, t->tt_lastlen);
+		(void) md_btab_remove(&t->tt_tab, t->tt_last, t->tt_lastlen,
+		    NULL);
 }
 
 /*
@@ -181,8 +182,7 @@ md_tuptab_remove(md_tuptab_t *t, const char *const *keys,
     const size_t *lens, size_t *valp)
 {
 	const void *enc;
-	size_t len, v;
-	int rv;
+	size_t len;
 
 	if (t->tt_tab.bt_n == 0)
 		return (0);
@@ -190,12 +190,7 @@ md_tuptab_remove(md_tuptab_t *t, const char *const *keys,
 	if (md_tuptab_bytes(t, &t->tt_enc, keys, lens, NULL, &enc,
 	    &len) != 0)
 		return (-1);
-	if ((rv = md_btab_find(&t->tt_tab, enc, len, &v)) == 1) {
-		(void) md_btab_remove(&t->tt_tab, enc, len);
-		if (valp != NULL)
-			*valp = v;
-	}
-	return (rv);
+	return (md_btab_remove(&t->tt_tab, enc, len, valp));
 }
 
 /*
