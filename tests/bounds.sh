@@ -36,7 +36,7 @@ awk 'BEGIN {
 }' > "$tmp/long.json"
 # A meta-d built with AddressSanitizer (make SANITIZE=1) cannot run under
 # ulimit -v: these two are for the plain build (make test runs them).
-if nm "$bin" 2> /dev/null | grep -q __asan_init; then
+if asan_built "$bin"; then
 	echo "bounds: $bin is built with AddressSanitizer, which needs more" \
 	    "address space than ulimit -v leaves: the two memory limits" \
 	    "skipped (a build without SANITIZE=1 runs them)"

@@ -220,7 +220,7 @@ if [ -n "$child" ] && [ -d "/proc/$child" ]; then
 		[ "$(readlink "$f")" = "$pipe" ] && echo "$f"
 	    done | grep -q .
 	ok $? "the JavaScript child holds 0-2 on /dev/null and its pipe to meta-d: $fds($(readlink "/proc/$child/fd/1"), $(readlink "/proc/$child/fd/2"), $pipe)"
-	if nm "$bin" 2> /dev/null | grep -q __asan_init; then
+	if asan_built "$bin"; then
 		echo "hardening: AddressSanitizer's build sets no address space limit (it maps terabytes of shadow): that check is make test's"
 	else
 		grep -q "^Max address space *1073741824" "/proc/$child/limits"

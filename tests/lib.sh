@@ -98,10 +98,16 @@ preload() {
 	echo "${pl_asan:+$pl_asan }$1"
 }
 
-# san_env BIN: where BIN is built with AddressSanitizer (make SANITIZE=1),
-# libdtrace's own leaks set aside (tests/lsan.supp), as run.sh SAN=1 does
+# asan_built BIN: is BIN built with AddressSanitizer (make SANITIZE=1,
+# make check-sanitize)?
+asan_built() {
+	nm "$1" 2> /dev/null | grep -q __asan_init
+}
+
+# san_env BIN: where BIN is built with AddressSanitizer, libdtrace's own
+# leaks set aside (tests/lsan.supp), as run.sh SAN=1 does
 san_env() {
-	nm "$1" 2> /dev/null | grep -q __asan_init || return 0
+	asan_built "$1" || return 0
 	LSAN_OPTIONS=suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0
 	export LSAN_OPTIONS
 }
