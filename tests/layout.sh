@@ -115,8 +115,19 @@ if command -v "${MAKE:-make}" > /dev/null 2>&1 && [ -f src/cli/main.dep ]; then
 		    grep -o 'src/[a-z0-9_/]*\.c' | grep -v cli_find | sort -u \
 		    > "$tmp/made"
 		includers "$h" | grep -v cli_find | sort > "$tmp/want"
-		[ -s "$tmp/want" ] && cmp -s "$tmp/made" "$tmp/want"
-		ok $? "$h touched: make remakes what includes it ($(wc -l < "$tmp/want") files): $(diff "$tmp/want" "$tmp/made" | grep '^[<>]' | tr '\n' ' ')"
+		# cli_bpfmaps.h is included by the libdtrace dialect only: a
+		# build without libdtrace makes none of its includers, and then
+		# touching it must remake nothing
+		none=0
+		case "$h" in */cli_bpfmaps.h)
+			case " $srcs " in *cli_dtrace.c*) ;; *) none=1 ;; esac
+		esac
+		if [ $none = 1 ]; then
+			[ ! -s "$tmp/want" ] && [ ! -s "$tmp/made" ]
+		else
+			[ -s "$tmp/want" ] && cmp -s "$tmp/made" "$tmp/want"
+		fi
+		ok $? "$h touched: make remakes what includes it ($(wc -l < "$tmp/want") files$([ $none = 1 ] && echo ', none in a build without libdtrace')): $(diff "$tmp/want" "$tmp/made" | grep '^[<>]' | tr '\n' ' ')"
 	done
 else
 	echo "layout: headers: skipped (no make, or objects made without DEPFLAGS: make clean, then make)"
