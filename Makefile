@@ -110,9 +110,9 @@ FA_FLAGS = $(SAN_FLAGS) -include tests/failalloc.h
 # The library, by stage (GUIDE.md, "Sources"), each using only those
 # before it: small utilities; the D language; the metric and its JSON;
 # generating D; values and pictures.
-LIB_UTIL = utf8 error buf where arena hash sort suggest number
+LIB_UTIL = utf8 error buf where arena hash sort suggest number unit
 LIB_D = dlex dtab dpragma dparse option dcheck
-LIB_METRIC = jsondoc jsonlint rules load metric pieces pred
+LIB_METRIC = jsondoc jsonlint rules load metric about pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
 LIB_VALUES = quant key tuple delta interval prom linescan hmsvg heatmap
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \

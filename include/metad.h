@@ -135,6 +135,51 @@ extern MD_API int md_json_check(const char *, size_t, md_error_t *);
 extern MD_API const char *md_metric_description(const md_metric_t *);
 
 /*
+ * What a metric says about its numbers and where it runs (SPEC section
+ * 1): "units", an object from public fields to units, and "os", the
+ * systems its probes and names exist on.  Generating scripts ignores
+ * both; a malformed one (a key that is no public field, a unit that is
+ * no non-empty string, an "os" that is no array of known systems) loads,
+ * and md_metric_about() returns it: 0, or -1 with MD_ERR_INVALID and a
+ * message naming the place ("units.size: ..."), which md_metric_check()
+ * reports too and the modes that trace refuse.
+ *
+ * md_metric_unit() is a field's unit, or NULL (none, or malformed).
+ * md_metric_nos() is how many systems "os" names (0: absent, any
+ * system), md_metric_os() the i-th, and md_metric_runs_on() whether the
+ * metric is for the system named (one of MD_OS_NAMES): 1 or 0.
+ */
+#define	MD_OS_NAMES	"illumos", "linux", "freebsd", "macos"
+
+extern MD_API int md_metric_about(const md_metric_t *, md_error_t *);
+extern MD_API const char *md_metric_unit(const md_metric_t *, const char *);
+extern MD_API size_t md_metric_nos(const md_metric_t *);
+extern MD_API const char *md_metric_os(const md_metric_t *, size_t);
+extern MD_API int md_metric_runs_on(const md_metric_t *, const char *);
+
+/*
+ * Units.  md_unit_kind() says what a unit is: a time (nanoseconds,
+ * microseconds, milliseconds, seconds; *nsp, when not NULL, is set to
+ * the nanoseconds in one), bytes, another word (plain: never scaled), or
+ * none (NULL or "").  md_unit_format() writes v, a quantity in unit, as
+ * a person reads it: a time in ns, us, ms or s and bytes in B, KiB, MiB,
+ * GiB or TiB, the largest that keeps it at 1 or more, with at most three
+ * significant digits ("1.5 ms", "1.02 us", "12.3 MiB"); a plain unit's
+ * value and the word ("12 requests"); no unit, the number alone.  It
+ * writes at most len bytes, NUL ended, and returns the whole length, as
+ * snprintf() does (64 bytes always hold it, with a unit of 32 bytes).
+ */
+typedef enum md_unitkind {
+	MD_UNIT_NONE,
+	MD_UNIT_TIME,
+	MD_UNIT_BYTES,
+	MD_UNIT_PLAIN
+} md_unitkind_t;
+
+extern MD_API md_unitkind_t md_unit_kind(const char *, uint64_t *);
+extern MD_API size_t md_unit_format(char *, size_t, const char *, double);
+
+/*
  * What the loader noticed and the language allows: a Meta-D key at the
  * wrong level ("usepragmazone" at the top level, where it is ignored), a
  * key under metad that looks like a misspelt one.  Each warning is one

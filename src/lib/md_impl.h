@@ -17,6 +17,7 @@
  *	md_suggest.c	"did you mean": the closest of some names
  *	md_number.c	print numbers as JavaScript does; integers and
  *			fixed-point numbers exactly
+ *	md_unit.c	units: what each is, a quantity in its unit
  *
  * d/: the D language, without a kernel
  *	md_dlex.c	the tokens of D
@@ -39,6 +40,8 @@
  *	md_load.c	md_metric_load(): the JSON tree into md_metric_t
  *	md_metric.c	a loaded metric, read and freed; its gathered
  *			variables named
+ *	md_about.c	what a metric says of its numbers and systems:
+ *			"units" and "os"
  *	md_pieces.c	each piece of a metric's D checked in its context
  *	md_pred.c	krill predicates: parse, print as D and as JSON
  *
@@ -397,6 +400,12 @@ struct md_metric {
 	const md_error_t *mm_dfault;	/* the first piece that is not D */
 					/* in its place: every generation */
 					/* fails with it (SPEC 7.18) */
+	const char	**mm_unitfields;	/* "units": field, unit */
+	const char	**mm_units;
+	size_t		mm_nunits;
+	const char	**mm_os;	/* "os", or none */
+	size_t		mm_nos;
+	const md_error_t *mm_aboutfault;	/* a malformed one of them */
 };
 
 extern int md_metric_isinternal(const md_metric_t *, const char *);

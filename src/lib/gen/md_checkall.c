@@ -250,6 +250,8 @@ md_metric_check_each(const md_metric_t *m, const md_request_t *req,
 
 	if (m == NULL)
 		return (md_error_set(err, MD_ERR_ARG, "no metric"));
+	if (md_metric_about(m, err) != 0)	/* "units" and "os" */
+		return (-1);
 	if (req != NULL) {
 		if ((r = md_generate(m, req, err)) == NULL)
 			return (-1);

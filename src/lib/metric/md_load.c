@@ -715,7 +715,7 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		return (-1);
 	md_load_public(m);
 	m->mm_maxgathered = ld->ld_gathered.st_n;
-	return (0);
+	return (md_about_load(ld, root));
 }
 
 /*

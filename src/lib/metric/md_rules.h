@@ -46,4 +46,7 @@ extern int md_load_gathered_keys(md_load_t *, const md_map_t *, size_t,
     const char *);
 extern int md_load_across(md_load_t *);
 
+/* md_about.c: "units" and "os"; -1 only when memory ran out. */
+extern int md_about_load(md_load_t *, const cJSON *);
+
 #endif	/* MD_RULES_H */

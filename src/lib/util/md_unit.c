@@ -1,0 +1,112 @@
+/*
+ * md_unit.c: the units a metric gives its quantities (SPEC section 1),
+ * and a quantity printed in its unit for a person to read.
+ *
+ * Five units are scaled: nanoseconds, microseconds, milliseconds and
+ * seconds (times) and bytes.  Any other word is a plain unit ("requests"):
+ * shown after the number as given, never scaled.
+ *
+ * md_unit_format() prints a value as a person reads it: a time in the
+ * largest of ns, us, ms and s that keeps it at 1 or more ("1.5 ms"),
+ * bytes in B, KiB, MiB, GiB, TiB (powers of 1,024, as dtrace's own
+ * options are), with three significant digits at most ("1.02 us",
+ * "999 us", "12.3 MiB"); a plain unit's value as a number and the
+ * word.  A value below the smallest step prints in it ("0 ns").
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "md_impl.h"
+
+static const struct {
+	const char	*un_name;
+	uint64_t	un_ns;
+} md_unit_times[] = {
+	{ "nanoseconds", 1 },
+	{ "microseconds", 1000 },
+	{ "milliseconds", 1000000 },
+	{ "seconds", 1000000000 },
+};
+
+md_unitkind_t
+md_unit_kind(const char *unit, uint64_t *nsp)
+{
+	size_t i;
+
+	if (unit == NULL || *unit == '\0')
+		return (MD_UNIT_NONE);
+	for (i = 0; i < sizeof (md_unit_times) / sizeof (md_unit_times[0]);
+	    i++) {
+		if (strcmp(unit, md_unit_times[i].un_name) == 0) {
+			if (nsp != NULL)
+				*nsp = md_unit_times[i].un_ns;
+			return (MD_UNIT_TIME);
+		}
+	}
+	return (strcmp(unit, "bytes") == 0 ? MD_UNIT_BYTES : MD_UNIT_PLAIN);
+}
+
+/* x (>= 0) with at most three significant digits, no trailing zero. */
+static void
+md_unit_digits(char *buf, size_t len, double x)
+{
+	int places = x >= 99.95 ? 0 : x >= 9.995 ? 1 : 2;
+	char *p;
+
+	(void) snprintf(buf, len, "%.*f", places, x);
+	if (places == 0 || (p = strchr(buf, '.')) == NULL)
+		return;
+	p += strlen(p);
+	while (p[-1] == '0')
+		*--p = '\0';
+	if (p[-1] == '.')
+		p[-1] = '\0';
+}
+
+size_t
+md_unit_format(char *buf, size_t len, const char *unit, double v)
+{
+	static const char *const tn[] = { "ns", "us", "ms", "s" };
+	static const char *const bn[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	const char *const *names = tn, *sign = v < 0 ? "-" : "";
+	double x = fabs(v), step = 1000, next;
+	char num[48];
+	size_t i = 0, n = 4;
+	uint64_t ns = 1;
+
+	if (!isfinite(v))
+		return ((size_t)snprintf(buf, len, "%s", v != v ? "nan" :
+		    v < 0 ? "-inf" : "inf"));
+	switch (md_unit_kind(unit, &ns)) {
+	case MD_UNIT_TIME:
+		x *= (double)ns;
+		break;
+	case MD_UNIT_BYTES:
+		names = bn;
+		n = 5;
+		step = 1024;
+		break;
+	case MD_UNIT_PLAIN:
+		if (x == floor(x) && x < 1e15)
+			(void) snprintf(num, sizeof (num), "%.0f", x);
+		else
+			md_unit_digits(num, sizeof (num), x);
+		return ((size_t)snprintf(buf, len, "%s%s %s", sign, num, unit));
+	default:
+		if (x == floor(x) && x < 1e15)
+			return ((size_t)snprintf(buf, len, "%s%.0f", sign, x));
+		md_unit_digits(num, sizeof (num), x);
+		return ((size_t)snprintf(buf, len, "%s%s", sign, num));
+	}
+	/* the largest step that keeps x at 1 or more, once rounded */
+	for (; i + 1 < n; i++) {
+		next = x / step;
+		if (next < 0.9995)
+			break;
+		x = next;
+	}
+	md_unit_digits(num, sizeof (num), x);
+	return ((size_t)snprintf(buf, len, "%s%s %s", sign, num, names[i]));
+}
