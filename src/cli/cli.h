@@ -185,6 +185,7 @@ extern int md_cli_writable(int);
 extern int md_cli_mclose(FILE *, char **);
 extern int md_cli_read_fd(int, char **, size_t *);
 extern double md_cli_seconds(clockid_t);
+extern const char *md_cli_os(void);
 extern int md_cli_path_split(const char *, char **, const char **);
 extern char *md_cli_metric_name(const char *);
 

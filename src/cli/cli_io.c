@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -174,6 +175,29 @@ md_cli_seconds(clockid_t clock)
 
 	(void) clock_gettime(clock, &ts);
 	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/*
+ * The system at hand as a metric's "os" names systems (SPEC 1): "linux",
+ * "illumos", "freebsd", "macos", or NULL for another.
+ */
+const char *
+md_cli_os(void)
+{
+	static const char *const map[][2] = {
+		{ "Linux", "linux" }, { "SunOS", "illumos" },
+		{ "FreeBSD", "freebsd" }, { "Darwin", "macos" }
+	};
+	struct utsname u;
+	size_t i;
+
+	if (uname(&u) < 0)
+		return (NULL);
+	for (i = 0; i < sizeof (map) / sizeof (map[0]); i++) {
+		if (strcmp(u.sysname, map[i][0]) == 0)
+			return (map[i][1]);
+	}
+	return (NULL);
 }
 
 /*
