@@ -16,6 +16,8 @@ register({
     module: 'fs',
     stat: 'logical_ops',
     label: 'logical filesystem operations',
+    units: { latency: 'nanoseconds' },
+    os: [ 'illumos' ],
     fields: [ 'hostname', 'zonename', 'pid', 'execname', 'fstype',
         'optype', 'latency' ],
     fields_internal: [ 'vnode', 'depth' ],

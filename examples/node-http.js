@@ -10,6 +10,8 @@ register({
     module: 'node',
     stat: 'httpd_ops',
     label: 'HTTP server operations',
+    units: { latency: 'nanoseconds' },
+    os: [ 'illumos' ],
     fields: [ 'hostname', 'zonename', 'pid', 'execname', 'psargs', 'ppid',
         'pexecname', 'ppsargs', 'http_method', 'http_url', 'raddr', 'rport',
         'http_path', 'http_origin', 'latency' ],

@@ -5,6 +5,8 @@ register({
     module: 'syscall',
     stat: 'syscalls',
     label: 'system calls',
+    units: { latency: 'nanoseconds' },
+    os: [ 'illumos' ],
     fields: [ 'hostname', 'zonename', 'syscall', 'execname', 'psargs',
         'latency' ],
     metad: {

@@ -144,12 +144,14 @@ extern MD_API const char *md_metric_description(const md_metric_t *);
  * message naming the place ("units.size: ..."), which md_metric_check()
  * reports too and the modes that trace refuse.
  *
+ * A unit is at most MD_UNITLEN bytes, none a control character.
  * md_metric_unit() is a field's unit, or NULL (none, or malformed).
  * md_metric_nos() is how many systems "os" names (0: absent, any
  * system), md_metric_os() the i-th, and md_metric_runs_on() whether the
  * metric is for the system named (one of MD_OS_NAMES): 1 or 0.
  */
 #define	MD_OS_NAMES	"illumos", "linux", "freebsd", "macos"
+#define	MD_UNITLEN	32
 
 extern MD_API int md_metric_about(const md_metric_t *, md_error_t *);
 extern MD_API const char *md_metric_unit(const md_metric_t *, const char *);
@@ -167,7 +169,7 @@ extern MD_API int md_metric_runs_on(const md_metric_t *, const char *);
  * significant digits ("1.5 ms", "1.02 us", "12.3 MiB"); a plain unit's
  * value and the word ("12 requests"); no unit, the number alone.  It
  * writes at most len bytes, NUL ended, and returns the whole length, as
- * snprintf() does (64 bytes always hold it, with a unit of 32 bytes).
+ * snprintf() does (64 bytes always hold it).
  */
 typedef enum md_unitkind {
 	MD_UNIT_NONE,

@@ -23,6 +23,8 @@ register({
     description: 'Block device I/O on Linux: by device, operation and ' +
         'program, with latency and size. The start of each I/O is kept ' +
         'per buffer (arg0) until it is done.',
+    units: { latency: 'nanoseconds', size: 'bytes' },
+    os: [ 'linux' ],
     fields: [ 'device', 'operation', 'execname', 'latency', 'size' ],
     metad: {
         probedesc: [

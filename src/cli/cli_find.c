@@ -413,9 +413,39 @@ md_find_dir(md_found_t *fd, const char *dir, const char *prefix)
 }
 
 /*
+ * A metric whose "os" leaves out the system at hand is marked in --list
+ * (SPEC 1): "(for illumos) " before its description, *linep (or NULL:
+ * none) replaced.  0, or -1 when out of memory (*linep freed).
+ */
+static int
+md_find_elsewhere(const md_metric_t *m, char **linep)
+{
+	const char *sys = md_cli_os();
+	size_t i, n = md_metric_nos(m);
+	char *mark = NULL;
+	FILE *f;
+	size_t len;
+
+	if (md_metric_runs_on(m, sys != NULL ? sys : ""))
+		return (0);
+	if ((f = open_memstream(&mark, &len)) != NULL) {
+		(void) fputs("(for ", f);
+		for (i = 0; i < n; i++)
+			(void) fprintf(f, "%s%s", i == 0 ? "" : i + 1 == n ?
+			    " and " : ", ", md_metric_os(m, i));
+		(void) fprintf(f, ")%s%s", *linep != NULL ? " " : "",
+		    *linep != NULL ? *linep : "");
+		(void) md_cli_mclose(f, &mark);
+	}
+	free(*linep);
+	*linep = mark;
+	return (mark == NULL ? -1 : 0);
+}
+
+/*
  * The first line of a JSON metric's description, to print, in *linep (NULL
- * when it has none, is not JSON, cannot be read).  Returns -1 when out of
- * memory.
+ * when it has none, is not JSON, cannot be read), after the mark of a
+ * metric for other systems.  Returns -1 when out of memory.
  */
 static int
 md_find_describe(const char *path, char **linep)
@@ -439,15 +469,19 @@ md_find_describe(const char *path, char **linep)
 	free(buf);
 	if (m == NULL && err.mde_code == MD_ERR_NOMEM)
 		return (-1);
-	if (m == NULL)
-		*linep = strdup("(not a valid metric)");
-	else if ((d = md_metric_description(m)) != NULL)
-		*linep = strndup(d, strcspn(d, "\n"));
-	else
-		return (0);
-	md_metric_free(m);
-	if (*linep == NULL)
-		return (-1);
+	if (m == NULL) {
+		if ((*linep = strdup("(not a valid metric)")) == NULL)
+			return (-1);
+	} else {
+		if ((d = md_metric_description(m)) != NULL &&
+		    (*linep = strndup(d, strcspn(d, "\n"))) == NULL)
+			e = -1;
+		else
+			e = md_find_elsewhere(m, linep);
+		md_metric_free(m);
+		if (e != 0 || *linep == NULL)
+			return (e);
+	}
 	return (md_find_escape(linep));
 }
 

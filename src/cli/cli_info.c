@@ -11,17 +11,33 @@
 
 #include "cli.h"
 
-/* --list-fields: the metric's public fields, one a line. */
+/*
+ * --list-fields: the metric's public fields, one a line, each with its
+ * unit where it has one (SPEC 1), after the names padded to the longest:
+ * the first word of a line is the field.
+ */
 int
 md_cli_fields(md_cli_job_t *j)
 {
-	size_t n = md_metric_nfields(j->cj_m), i;
-	FILE *f;
+	const md_metric_t *m = j->cj_m;
+	size_t n = md_metric_nfields(m), i, w = 0;
+	const char *f, *u;
+	FILE *fp;
 
-	if ((f = open_memstream(&j->cj_out, &j->cj_outlen)) != NULL) {
-		for (i = 0; i < n; i++)
-			(void) fprintf(f, "%s\n", md_metric_field(j->cj_m, i));
-		if (md_cli_mclose(f, &j->cj_out) == 0)
+	for (i = 0; i < n; i++) {
+		if (md_metric_unit(m, md_metric_field(m, i)) != NULL &&
+		    strlen(md_metric_field(m, i)) > w)
+			w = strlen(md_metric_field(m, i));
+	}
+	if ((fp = open_memstream(&j->cj_out, &j->cj_outlen)) != NULL) {
+		for (i = 0; i < n; i++) {
+			f = md_metric_field(m, i);
+			if ((u = md_metric_unit(m, f)) == NULL)
+				(void) fprintf(fp, "%s\n", f);
+			else
+				(void) fprintf(fp, "%-*s  %s\n", (int)w, f, u);
+		}
+		if (md_cli_mclose(fp, &j->cj_out) == 0)
 			return (MD_CLI_SUCCESS);
 	}
 	md_cli_err(j->cj_o, "out of memory");

@@ -19,7 +19,25 @@ static const char *const md_os_names[] = { MD_OS_NAMES };
 
 #define	MD_OS_LIST	"illumos, linux, freebsd or macos"
 
-/* "units": each key a public field, each value a non-empty string. */
+/*
+ * A unit is shown as it is, on terminals and in files: at most
+ * MD_UNITLEN bytes, none a control character.
+ */
+static int
+md_about_word(const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n == 0 || n > MD_UNITLEN)
+		return (0);
+	for (i = 0; i < n; i++) {
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return (0);
+	}
+	return (1);
+}
+
+/* "units": each key a public field, each value a unit. */
 static int
 md_about_units(md_load_t *ld, const cJSON *u)
 {
@@ -49,11 +67,13 @@ md_about_units(md_load_t *ld, const cJSON *u)
 			return (md_load_invalid(ld, "units.%s: an internal "
 			    "field has no unit: it is never aggregated",
 			    c->string));
-		if (!cJSON_IsString(c) || c->valuestring[0] == '\0')
+		if (!cJSON_IsString(c) || !md_about_word(c->valuestring))
 			return (md_load_invalid(ld, "units.%s: must be a "
-			    "non-empty string: nanoseconds, microseconds, "
-			    "milliseconds, seconds, bytes, or a word of "
-			    "your own (\"requests\")", c->string));
+			    "non-empty string of at most %d characters and "
+			    "no control character: nanoseconds, "
+			    "microseconds, milliseconds, seconds, bytes, or "
+			    "a word of your own (\"requests\")", c->string,
+			    MD_UNITLEN));
 		if ((m->mm_unitfields[m->mm_nunits] = md_arena_strdup(
 		    &m->mm_arena, c->string)) == NULL ||
 		    (m->mm_units[m->mm_nunits] = md_arena_strdup(
@@ -62,6 +82,19 @@ md_about_units(md_load_t *ld, const cJSON *u)
 		m->mm_nunits++;
 	}
 	return (0);
+}
+
+/* The name of a system as md_os_names holds it (static), or NULL. */
+static const char *
+md_about_system(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof (md_os_names) / sizeof (md_os_names[0]); i++) {
+		if (strcmp(name, md_os_names[i]) == 0)
+			return (md_os_names[i]);
+	}
+	return (NULL);
 }
 
 /* "os": an array of at least one known system. */
@@ -89,14 +122,15 @@ md_about_os(md_load_t *ld, const cJSON *os)
 		if (!cJSON_IsString(c))
 			return (md_load_invalid(ld, "os[%zu]: must be a string: "
 			    MD_OS_LIST, i));
-		if ((s = md_suggest(c->valuestring, md_os_names,
-		    sizeof (md_os_names) / sizeof (md_os_names[0]))) == NULL ||
-		    strcmp(s, c->valuestring) != 0)
+		if ((s = md_about_system(c->valuestring)) == NULL) {
+			s = md_suggest(c->valuestring, md_os_names,
+			    sizeof (md_os_names) / sizeof (md_os_names[0]));
 			return (md_load_invalid(ld, "os[%zu]: \"%s\" is not a "
 			    "system meta-d knows: %s%s%s", i, c->valuestring,
 			    s != NULL ? "did you mean \"" : MD_OS_LIST,
 			    s != NULL ? s : "", s != NULL ? "\"?" : ""));
-		m->mm_os[i] = s;	/* static: md_os_names */
+		}
+		m->mm_os[i] = s;
 	}
 	m->mm_nos = n;
 	return (0);
