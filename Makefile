@@ -175,7 +175,7 @@ CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \
-	tests/check_number.c \
+	tests/check_number.c tests/check_unit.c tests/check_about.c \
 	tests/check_pred.c tests/check_metric.c tests/check_resolve.c \
 	tests/check_plan.c tests/check_emit.c tests/check_gen.c \
 	tests/check_option.c tests/check_request.c tests/check_dlex.c \

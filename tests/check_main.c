@@ -250,8 +250,10 @@ main(void)
 	srunner_add_suite(sr, error_suite());
 	srunner_add_suite(sr, json_suite());
 	srunner_add_suite(sr, number_suite());
+	srunner_add_suite(sr, unit_suite());
 	srunner_add_suite(sr, pred_suite());
 	srunner_add_suite(sr, metric_suite());
+	srunner_add_suite(sr, about_suite());
 	srunner_add_suite(sr, resolve_suite());
 	srunner_add_suite(sr, plan_suite());
 	srunner_add_suite(sr, emit_suite());

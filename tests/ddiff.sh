@@ -79,7 +79,7 @@ seed() {
 for m in examples/linux/*.json; do
 	base=$(basename "$m" .json)
 	seed "$dir/seeds/ex-$base.d" "$m" || exit 1
-	for f in $("$bin" --list-fields "$m"); do
+	for f in $("$bin" --list-fields "$m" | awk '{ print $1 }'); do
 		seed "$dir/seeds/ex-$base-s-$f.d" -s "$f" "$m" || exit 1
 		seed "$dir/seeds/ex-$base-n-$f.d" -n "$f" "$m" || exit 1
 	done

@@ -28,7 +28,7 @@ sbin=${sbin:-$bin}
 
 # twins: the same scripts, for each argument set (one per line)
 for ex in syscall-ops node-http fs-ops linux/io; do
-	fields=$("$bin" --list-fields "examples/$ex.json")
+	fields=$("$bin" --list-fields "examples/$ex.json" | awk '{ print $1 }')
 	f1=$(echo "$fields" | sed -n 2p)
 	f2=$(echo "$fields" | tail -n 1)
 	while IFS= read -r args; do

@@ -55,6 +55,10 @@ md_unit_digits(char *buf, size_t len, double x)
 	int places = x >= 99.95 ? 0 : x >= 9.995 ? 1 : 2;
 	char *p;
 
+	if (x >= 1e15) {		/* past what a person counts */
+		(void) snprintf(buf, len, "%.3g", x);
+		return;
+	}
 	(void) snprintf(buf, len, "%.*f", places, x);
 	if (places == 0 || (p = strchr(buf, '.')) == NULL)
 		return;
