@@ -171,7 +171,8 @@ $(filter %/cli_dtrace.o %/cli_bpfmaps.o,$(DT_OBJS)): \
 
 CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
 	cli_check cli_info cli_safedir cli_child cli_sandbox cli_js cli_find \
-	cli_pred cli_run cli_prom cli_compile cli_heatmap) $(DT_SRC:.c=.o)
+	cli_pred cli_run cli_prom cli_compile cli_heatmap cli_traceable) \
+	$(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \

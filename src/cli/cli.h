@@ -21,6 +21,9 @@
  *			time (cli_sandbox.c) or several (cli_compile.c)
  *	cli_run.c	--run: a metric's values, interval by interval
  *	cli_compile.c	--check --compile: the real compiler's verdicts
+ *	cli_traceable.c	what every mode that traces asks first (the
+ *			metric's os and units, root), and a metric for
+ *			illumos said to be one when the compiler refuses it
  *	cli_prom.c	--run --prometheus: a node exporter's textfile
  *	dtrace/cli_dtrace.c	the system's libdtrace, the one file
  *			that knows its dialect (dtrace/cli_nodtrace.c:
@@ -163,6 +166,19 @@ extern int md_cli_run(md_cli_job_t *);		/* cli_run.c */
 extern int md_cli_compile(md_cli_job_t *, const md_request_t *,
     const char *);				/* cli_compile.c */
 extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
+
+/*
+ * Before a mode traces (cli_traceable.c): md_cli_traceable() refuses, in
+ * one line, a metric whose "units" or "os" are malformed, one for other
+ * systems, and a user who is not root (mode names the mode: "--run");
+ * MD_CLI_SUCCESS, or the status.  md_cli_hint_illumos(), after the
+ * compiler refused text (a script of the metric, which has no "os"),
+ * says in a line more that the metric looks written for illumos when
+ * text names what only illumos has: 1 if it said so, else 0.
+ */
+extern int md_cli_traceable(const md_cli_job_t *, const char *);
+extern int md_cli_hint_illumos(const md_cli_opts_t *, const md_metric_t *,
+    const char *, size_t);
 
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
@@ -327,7 +343,6 @@ typedef struct md_dt_hooks {
 #define	MD_DT_DONE	1
 
 extern const char *md_dt_missing(void);
-extern const char *md_dt_unseen(void);
 extern const char *md_dt_runclause(void);
 extern md_dt_t *md_dt_open(int, const md_dt_hooks_t *, char *, size_t);
 extern int md_dt_compile(md_dt_t *, const char *, size_t, int, char *,

@@ -314,6 +314,19 @@ md_cc_report(const md_compile_t *cc, const int *skipped)
 	return (n);
 }
 
+/* A metric for illumos, refused here: a line says what it looks like. */
+static void
+md_cc_hint(const md_compile_t *cc, const md_metric_t *m)
+{
+	size_t i;
+
+	for (i = 0; i < cc->cc_ns; i++) {
+		if (cc->cc_s[i].cs_msg != NULL && md_cli_hint_illumos(cc->cc_o,
+		    m, cc->cc_s[i].cs_text, cc->cc_s[i].cs_len))
+			return;
+	}
+}
+
 static void
 md_cc_free(md_compile_t *cc)
 {
@@ -384,6 +397,24 @@ md_cc_run(md_compile_t *cc, const int *keep)
 }
 
 /*
+ * Can the metric be compiled here, by this meta-d, as this user
+ * (md_cli_traceable())?  MD_CLI_SUCCESS, or the status, said.
+ */
+static int
+md_cc_ready(const md_cli_job_t *j)
+{
+	int rv;
+
+	if ((rv = md_cli_traceable(j, "--compile")) != MD_CLI_SUCCESS)
+		return (rv);
+	if (md_dt_missing() != NULL) {
+		md_cli_err(j->cj_o, "--compile: %s", md_dt_missing());
+		return (md_cli_usage(j->cj_o));
+	}
+	return (MD_CLI_SUCCESS);
+}
+
+/*
  * --check --compile: the metric's requests (or the one given, named by
  * label) compiled.  Returns the exit status.
  */
@@ -398,14 +429,9 @@ md_cli_compile(md_cli_job_t *j, const md_request_t *req, const char *label)
 	md_error_t err;
 	size_t nskip = 0;
 
-	if (md_dt_missing() != NULL) {
-		md_cli_err(o, "--compile: %s", md_dt_missing());
-		return (md_cli_usage(o));
-	}
-	if (md_dt_unseen() != NULL) {
-		md_cli_err(o, "--compile: %s", md_dt_unseen());
-		return (MD_CLI_ERROR);
-	}
+	if ((rv = md_cc_ready(j)) != MD_CLI_SUCCESS)
+		return (rv);
+	rv = MD_CLI_ERROR;
 	(void) memset(&cc, 0, sizeof (cc));
 	cc.cc_o = o;
 	cc.cc_label = label != NULL ? label : "the request";
@@ -435,6 +461,8 @@ md_cli_compile(md_cli_job_t *j, const md_request_t *req, const char *label)
 	} else {
 		rv = md_cc_report(&cc, skip) > 0 ? MD_CLI_ERROR :
 		    MD_CLI_SUCCESS;
+		if (rv != MD_CLI_SUCCESS)
+			md_cc_hint(&cc, j->cj_m);
 		if (nskip > 0)
 			md_cli_err(o, "--compile: %zu request%s with -z left "
 			    "out: this dtrace has no zones (zonename)", nskip,

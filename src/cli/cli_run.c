@@ -233,6 +233,7 @@ md_run_fail(md_error_t *err, md_errcode_t code, const char *msg)
 /* One run: its handle, its values, and what the interval saw. */
 typedef struct md_run {
 	const md_cli_opts_t	*ru_o;
+	const md_metric_t	*ru_m;
 	int			ru_fd;		/* the lines' */
 	md_dt_t			*ru_dt;
 	md_values_t		*ru_values;
@@ -457,6 +458,8 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 	if (rv != 0) {
 		md_cli_err(ru->ru_o, "--run: failed to compile the script: %s",
 		    msg);
+		(void) md_cli_hint_illumos(ru->ru_o, ru->ru_m,
+		    r->mdr_scripts[0], r->mdr_lens[0]);
 		return (-1);
 	}
 	if (md_dt_go(ru->ru_dt, msg, sizeof (msg)) != 0) {
@@ -846,6 +849,8 @@ md_cli_run(md_cli_job_t *j)
 	md_run_t ru;
 	int rv;
 
+	if ((rv = md_cli_traceable(j, o->o_mode->cm_name)) != MD_CLI_SUCCESS)
+		return (rv);
 	if (md_dt_missing() != NULL) {
 		md_cli_err(o, "--run: %s", md_dt_missing());
 		return (md_cli_usage(o));
@@ -868,6 +873,7 @@ md_cli_run(md_cli_job_t *j)
 	(void) memset(&ru, 0, sizeof (ru));
 	ru.ru_prom.cp_dir.cd_fd = ru.ru_prom.cp_dir.cd_pfd = -1;
 	ru.ru_o = o;
+	ru.ru_m = j->cj_m;
 	ru.ru_fd = j->cj_fd;
 	ru.ru_fn = r->mdr_fn;
 	ru.ru_interval = interval;

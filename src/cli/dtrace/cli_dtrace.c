@@ -296,28 +296,6 @@ md_dt_missing(void)
 }
 
 /*
- * Why libdtrace cannot see this system's probes, or NULL.  On Linux it
- * lists most of them (syscall, sdt, rawtp) from tracefs, which only root
- * can read: without root it compiles, but takes those probes for absent
- * and refuses their args[], verdicts a check must not give.
- */
-const char *
-md_dt_unseen(void)
-{
-#ifdef	__linux__
-	static char why[128];
-
-	if (geteuid() != 0) {
-		(void) snprintf(why, sizeof (why), "needs root: libdtrace lists "
-		    "this system's probes from tracefs, which only root can "
-		    "read (this is uid %lu)", (unsigned long)geteuid());
-		return (why);
-	}
-#endif
-	return (NULL);
-}
-
-/*
  * What the scripts meta-d runs end with.  On Oracle's: an aggregation of
  * meta-d's own that BEGIN fills, whose record is in the first snapshot,
  * taken when tracing begins, so that a joined walk of it with each other

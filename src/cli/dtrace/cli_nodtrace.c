@@ -18,12 +18,6 @@ md_dt_missing(void)
 }
 
 const char *
-md_dt_unseen(void)
-{
-	return (NULL);
-}
-
-const char *
 md_dt_runclause(void)
 {
 	return ("");
