@@ -197,7 +197,7 @@ DEPSTAMP = build/deps-v1
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
 	heatmap heatmap-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
@@ -432,7 +432,7 @@ demo: deps
 
 # make test: what is missing first, then these.
 TESTS = unit layout golden faults outdir find js hostname bounds hardening \
-	deps-test heatmap install-test dtrace-quick
+	deps-test heatmap install-test dtrace-quick traceable
 
 test: deps-heatmap
 	@$(MAKE) --no-print-directory $(TESTS)
@@ -466,6 +466,10 @@ hostname: meta-d
 
 hardening: meta-d
 	sh tests/hardening.sh ./meta-d
+
+# What the modes that trace ask first, as a user who is not root.
+traceable: meta-d
+	sh tests/traceable.sh ./meta-d
 
 bounds: meta-d
 	sh tests/bounds.sh ./meta-d

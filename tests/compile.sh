@@ -9,7 +9,8 @@
 # requests with -z are left out, and counted on the last line; a compile
 # that crashes, or runs past its time, is reported and the others finish;
 # not root, refused (libdtrace sees few of the probes without root), and
-# what it cannot judge.  Prints each example's refusals by tag (TESTING.md,
+# what it cannot judge; a metric for illumos, refused by its "os", and
+# without it said to look written for illumos.  Prints each example's refusals by tag (TESTING.md,
 # "A real D compiler").
 #
 #	sh tests/compile.sh BINARY
@@ -50,14 +51,24 @@ node-http.json		D_SYNTAX
 syscall-ops.json	D_IDENT_UNDEF D_XLATE_NOCONV
 '
 
-# 1. The examples: every Linux one compiles; the illumos ones, by tag.
+# 1. The examples: every Linux one compiles; the illumos ones, for
+# illumos by their "os", are refused in one line, and without it, by tag,
+# with a line more that says they look written for illumos.
+hint='^meta-d: [a-z-]* looks written for illumos: it names [a-z_]*, which only illumos has ("os": \["illumos"\] in the metric says so)$'
+mkdir "$tmp/illumos"
+for m in examples/*.json; do
+	"$bin" --check --compile "$m" > "$tmp/out" 2> "$tmp/err"
+	[ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "meta-d: $(basename "$m" .json) is a metric for illumos; this is linux" ]
+	ok $? "$m: for illumos: refused in one line: $(cat "$tmp/err")"
+	grep -v '^  "os": ' "$m" > "$tmp/illumos/$(basename "$m")"
+done
 start=$(date +%s)
 printf '%-32s %7s  %s\n' metric status "refused, by tag" > "$tmp/table"
-for m in examples/linux/*.json examples/*.json; do
+for m in examples/linux/*.json "$tmp"/illumos/*.json; do
 	"$bin" --check --compile "$m" > "$tmp/out" 2> "$tmp/err"
 	st=$?
 	cp "$tmp/err" "$tmp/root-$(basename "$m")"
-	grep -v "$nozones" "$tmp/err" > "$tmp/refused"
+	grep -v -e "$nozones" -e "$hint" "$tmp/err" > "$tmp/refused"
 	# --check makes two requests with -z (md_checkall.c): -z global, and
 	# four zones where the metric uses the zone pragma; they are left out
 	# here, and the last line, alone of its kind, says how many
@@ -68,7 +79,7 @@ for m in examples/linux/*.json examples/*.json; do
 	ok $? "$m: the last line says $nz request(s) with -z left out: $(tail -n 1 "$tmp/err")"
 	tags=$(sed -n 's/^meta-d: .*: \[\(D_[A-Z_]*\)\] .*/\1/p' "$tmp/refused" |
 	    sort | uniq -c | awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1 }')
-	printf '%-32s %7s  %s\n' "$m" "$st" "${tags:--}" >> "$tmp/table"
+	printf '%-32s %7s  %s\n' "${m#"$tmp"/}" "$st" "${tags:--}" >> "$tmp/table"
 	case $m in
 	examples/linux/*)
 		[ $st -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/refused" ]
@@ -84,6 +95,8 @@ for m in examples/linux/*.json examples/*.json; do
 		    ! grep -v '^meta-d: .*: \[D_[A-Z_]*\] ' "$tmp/refused" |
 		    grep -q .
 		ok $? "$m: refused only with$ok: $bad $(grep -v '\[D_' "$tmp/refused" | head -n 2)"
+		[ "$(grep -c "$hint" "$tmp/err")" -eq 1 ]
+		ok $? "$m: and said to look written for illumos, once: $(grep 'looks written' "$tmp/err")"
 		;;
 	esac
 done
@@ -164,7 +177,7 @@ tries=0
 while [ $ncrashed -eq 0 ] && [ $tries -lt 5 ]; do
 	tries=$((tries + 1))
 	perl -e '$SIG{CHLD} = "IGNORE"; exec @ARGV' "$bin" --check --compile \
-	    examples/node-http.json > /dev/null 2> "$tmp/err" &
+	    "$tmp/illumos/node-http.json" > /dev/null 2> "$tmp/err" &
 	parent=$!
 	while [ $ncrashed -lt 3 ] && kill -0 "$parent" 2> /dev/null; do
 		kids=
@@ -216,9 +229,33 @@ if unpriv true; then
 		unpriv "$bin" --check --compile "$m" > "$tmp/out" 2> "$tmp/err"
 		[ $? -eq 1 ] && [ ! -s "$tmp/out" ] &&
 		    [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
-		    grep -q '^meta-d: --compile: needs root: libdtrace lists this system.s probes from tracefs, which only root can read (this is uid [0-9]*)$' "$tmp/err"
+		    grep -q '^meta-d: --compile needs root: libdtrace sees this system.s probes only as root (this is uid [0-9]*); run meta-d as root, e.g. with sudo$' "$tmp/err"
 		ok $? "not root: $m: status 1 and why: $(cat "$tmp/err")"
 	done
 fi
+
+# 6. A metric written for illumos, without "os": a refused compile says,
+# in a line more, that it looks written for illumos, naming the name that
+# only illumos has (zonename), for --compile and for --run; a script of it
+# that compiles says nothing of the kind; with "os" it is refused before.
+m=tests/metrics/illumos-no-os.json
+w="meta-d: illumos-no-os looks written for illumos: it names zonename, which only illumos has (\"os\": [\"illumos\"] in the metric says so)"
+"$bin" --check --compile -s zone "$m" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 2 ] &&
+    grep -q '^meta-d: -s zone: \[D_IDENT_UNDEF\] .*zonename' "$tmp/err" &&
+    [ "$(tail -n 1 "$tmp/err")" = "$w" ]
+ok $? "--compile, zonename refused: said to look written for illumos: $(cat "$tmp/err")"
+timeout -s INT 120 "$bin" --run -T 1 -s zone "$m" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 2 ] &&
+    grep -q '^meta-d: --run: failed to compile the script: .*zonename' "$tmp/err" &&
+    [ "$(tail -n 1 "$tmp/err")" = "$w" ]
+ok $? "--run, zonename refused: said to look written for illumos: $(cat "$tmp/err")"
+"$bin" --check --compile -s execname "$m" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ]
+ok $? "a request of it that compiles: no word: $(cat "$tmp/err")"
+"$bin" --check --compile -s zone tests/metrics/for-illumos.json \
+    > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && [ "$(cat "$tmp/err")" = "meta-d: for-illumos is a metric for illumos and freebsd; this is linux" ]
+ok $? "with os: refused before the compiler: $(cat "$tmp/err")"
 
 summary compile

@@ -69,6 +69,13 @@ tests/metrics/compile-absent.json	-s probe
 EOF
 [ "$quick" = 1 ] && sed -n '1p;2p;6p' "$tmp/sample" > "$tmp/q" &&
     mv "$tmp/q" "$tmp/sample"
+# The illumos examples without their "os", which --compile refuses here
+# in one line (cli_traceable.c): the compiler judges their D.
+for e in fs-ops node-http syscall-ops; do
+	grep -v '^  "os": ' "examples/$e.json" > "$tmp/$e.json"
+done
+sed "s|^examples/\([a-z-]*\)\.json|$tmp/\1.json|" "$tmp/sample" > "$tmp/q" &&
+    mv "$tmp/q" "$tmp/sample"
 
 # verdict FILE STATUS: ok, or the tag of the first error in FILE
 verdict() {

@@ -78,4 +78,39 @@ ok $? "METAD_PATH unset: the installed examples"
 METAD_PATH= "$bin" nosuchmetric 2>&1 | grep -q 'METAD_PATH (/.*/share/meta-d/examples)'
 ok $? "METAD_PATH empty: the installed examples"
 
+# In the sources without METAD_PATH (the installed examples, which hold
+# no metric of that name), a name that examples/ holds, and --list, name
+# METAD_PATH=examples as the fix; with METAD_PATH set, nothing of it.
+# The name is one no installation has: the case is the same wherever the
+# installed examples are, and whatever they hold.
+installed=$( (unset METAD_PATH; "$bin" nosuchmetric) 2>&1 |
+    sed -n 's/.*METAD_PATH (\([^)]*\)).*/\1/p')
+mkdir -p "$tmp/src/examples/md-find-test"
+cp examples/linux/proc.json "$tmp/src/examples/md-find-test/only-here.json"
+(unset METAD_PATH; cd "$tmp/src" && "$bin" md-find-test/only-here) \
+    > "$tmp/got" 2> "$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/got" ] && [ "$(cat "$tmp/err")" = "meta-d: read \"md-find-test/only-here\": No such file or directory, and METAD_PATH ($installed) has no metric of that name; examples/md-find-test/only-here.json is one: METAD_PATH=examples finds it" ]
+ok $? "in the sources without METAD_PATH: METAD_PATH=examples named: $(cat "$tmp/err")"
+(cd "$tmp/src" && METAD_PATH=examples "$bin" --list-fields \
+    md-find-test/only-here) > "$tmp/got" 2> "$tmp/err"
+ok $? "and METAD_PATH=examples finds it there: $(cat "$tmp/err")"
+(cd "$tmp/src" && METAD_PATH=$tmp/empty "$bin" md-find-test/only-here) \
+    > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && ! grep -q 'METAD_PATH=examples' "$tmp/err"
+ok $? "METAD_PATH set: no such hint: $(cat "$tmp/err")"
+(unset METAD_PATH; cd "$tmp" && "$bin" md-find-test/only-here) \
+    > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && ! grep -q 'METAD_PATH=examples' "$tmp/err"
+ok $? "outside the sources: no such hint: $(cat "$tmp/err")"
+(unset METAD_PATH; cd "$tmp/src" && "$bin" --list) > "$tmp/got" 2> "$tmp/err"
+st=$?
+if [ -n "$(ls "$installed" 2> /dev/null)" ]; then
+	# the installed examples are listed: the hint is not needed
+	[ $st -eq 0 ] && [ -s "$tmp/got" ]
+	ok $? "--list in the sources: the installed examples ($installed)"
+else
+	[ $st -eq 1 ] && [ ! -s "$tmp/got" ] && [ "$(cat "$tmp/err")" = "meta-d: no metrics in METAD_PATH ($installed); examples/ here has some: METAD_PATH=examples lists them" ]
+	ok $? "--list in the sources without METAD_PATH: METAD_PATH=examples named: $(cat "$tmp/err")"
+fi
+
 summary find

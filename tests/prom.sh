@@ -303,7 +303,7 @@ printf '{"fields": ["a-b"], "metad": {"probedesc": [{"probes": ["BEGIN"], "aggre
 [ $? -eq 2 ] && grep -q '"a-b" is no label name' "$tmp/err"
 ok $? "-s a-b: no label name: status 2: $(head -n 1 "$tmp/err")"
 "$bin" --prometheus "$tmp/tf/n.prom" "$known" > /dev/null 2> "$tmp/err"
-[ $? -eq 2 ] && grep -q -- '--prometheus cannot be used with the scripts' "$tmp/err"
+[ $? -eq 2 ] && grep -q -- '^meta-d: --prometheus needs --run$' "$tmp/err"
 ok $? "--prometheus without --run: status 2"
 
 # 6. End to end: the node exporter serves the directory, Prometheus

@@ -175,8 +175,11 @@ extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
  * compiler refused text (a script of the metric, which has no "os"),
  * says in a line more that the metric looks written for illumos when
  * text names what only illumos has: 1 if it said so, else 0.
+ * md_cli_systems() writes the systems a metric's "os" names ("illumos",
+ * "illumos and linux", "illumos, freebsd and macos").
  */
 extern int md_cli_traceable(const md_cli_job_t *, const char *);
+extern void md_cli_systems(FILE *, const md_metric_t *);
 extern int md_cli_hint_illumos(const md_cli_opts_t *, const md_metric_t *,
     const char *, size_t);
 
@@ -383,6 +386,7 @@ extern int md_cli_js(const char *, size_t, const char *, char **, size_t *,
 extern const char *md_cli_metad_path(void);
 extern char *md_cli_find(const char *, int *);
 extern char *md_cli_near(const char *);
+extern char *md_cli_sources(const char *);
 extern int md_cli_pred(md_cli_opts_t *);		/* cli_pred.c */
 
 #endif	/* MD_CLI_H */

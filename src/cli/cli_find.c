@@ -39,6 +39,9 @@
 #define	MD_EXAMPLES_DIR	"/usr/local/share/meta-d/examples"
 #endif
 
+/* The examples in meta-d's sources, relative to their top. */
+#define	MD_FIND_SOURCES	"examples"
+
 /* A metric file's extensions, in the order they are tried. */
 static const char *const md_find_ext[] = { "", ".json", ".js" };
 
@@ -177,26 +180,17 @@ md_find_nextdir(const char **pathp, size_t *lenp)
 }
 
 /*
- * Find file: as it is, if it is there or is no metric's name; else in
- * METAD_PATH.  Returns the path (allocated), or NULL with errno set
- * (ENOENT: found nowhere).  *fdp is the candidate found in METAD_PATH,
- * open, or -1 for a path given as it is (opened by the caller).
+ * The metric name (a name, not a path) in the directories dirs (as
+ * METAD_PATH lists them), as md_cli_find() returns it.
  */
-char *
-md_cli_find(const char *file, int *fdp)
+static char *
+md_find_in(const char *dirs, const char *file, int *fdp)
 {
-	const char *dirs = md_cli_metad_path(), *dir;
-	struct stat st;
+	const char *dir;
 	size_t i, dlen;
 	char *path;
 	int fd;
 
-	*fdp = -1;
-	if (stat(file, &st) == 0 || errno != ENOENT || !md_find_isname(file)) {
-		if ((path = strdup(file)) == NULL)
-			errno = ENOMEM;
-		return (path);
-	}
 	while ((dir = md_find_nextdir(&dirs, &dlen)) != NULL) {
 		for (i = 0; i < sizeof (md_find_ext) / sizeof (*md_find_ext);
 		    i++) {
@@ -217,6 +211,27 @@ md_cli_find(const char *file, int *fdp)
 	}
 	errno = ENOENT;
 	return (NULL);
+}
+
+/*
+ * Find file: as it is, if it is there or is no metric's name; else in
+ * METAD_PATH.  Returns the path (allocated), or NULL with errno set
+ * (ENOENT: found nowhere).  *fdp is the candidate found in METAD_PATH,
+ * open, or -1 for a path given as it is (opened by the caller).
+ */
+char *
+md_cli_find(const char *file, int *fdp)
+{
+	struct stat st;
+	char *path;
+
+	*fdp = -1;
+	if (stat(file, &st) == 0 || errno != ENOENT || !md_find_isname(file)) {
+		if ((path = strdup(file)) == NULL)
+			errno = ENOMEM;
+		return (path);
+	}
+	return (md_find_in(md_cli_metad_path(), file, fdp));
 }
 
 /* The metrics found, names and paths, in the order --list prints them. */
@@ -421,7 +436,6 @@ static int
 md_find_elsewhere(const md_metric_t *m, char **linep)
 {
 	const char *sys = md_cli_os();
-	size_t i, n = md_metric_nos(m);
 	char *mark = NULL;
 	FILE *f;
 	size_t len;
@@ -430,9 +444,7 @@ md_find_elsewhere(const md_metric_t *m, char **linep)
 		return (0);
 	if ((f = open_memstream(&mark, &len)) != NULL) {
 		(void) fputs("(for ", f);
-		for (i = 0; i < n; i++)
-			(void) fprintf(f, "%s%s", i == 0 ? "" : i + 1 == n ?
-			    " and " : ", ", md_metric_os(m, i));
+		md_cli_systems(f, m);
 		(void) fprintf(f, ")%s%s", *linep != NULL ? " " : "",
 		    *linep != NULL ? *linep : "");
 		(void) md_cli_mclose(f, &mark);
@@ -485,11 +497,11 @@ md_find_describe(const char *path, char **linep)
 	return (md_find_escape(linep));
 }
 
-/* Every metric METAD_PATH holds, as --list names them. */
+/* Every metric dirs (as METAD_PATH lists them) hold, as --list names them. */
 static void
-md_find_all(md_found_t *fd)
+md_find_all(md_found_t *fd, const char *dirs)
 {
-	const char *dirs = md_cli_metad_path(), *dir;
+	const char *dir;
 	size_t dlen;
 	char *top;
 
@@ -530,7 +542,7 @@ md_cli_list(size_t *lenp)
 	char *desc, *out = NULL;
 	FILE *f;
 
-	md_find_all(&fd);
+	md_find_all(&fd, md_cli_metad_path());
 	for (i = 0; i < fd.fd_n; i++) {
 		if (strlen(fd.fd_names[i]) > width)
 			width = strlen(fd.fd_names[i]);
@@ -571,7 +583,7 @@ md_cli_near(const char *file)
 	size_t i;
 	char *near = NULL;
 
-	md_find_all(&fd);
+	md_find_all(&fd, md_cli_metad_path());
 	if (fd.fd_nomem || fd.fd_n == 0 ||
 	    (base = malloc(fd.fd_n * sizeof (*base))) == NULL) {
 		md_found_free(&fd);
@@ -597,16 +609,53 @@ md_cli_near(const char *file)
 	return (near);
 }
 
+/*
+ * meta-d in its sources, METAD_PATH unset or empty (the installed
+ * examples): what METAD_PATH=examples would find there, name's file, or
+ * for NULL the directory if it holds any metric (allocated); NULL when
+ * METAD_PATH is set, or examples/ holds nothing of the kind.
+ */
+char *
+md_cli_sources(const char *name)
+{
+	const char *p = getenv("METAD_PATH");
+	md_found_t fd;
+	char *path = NULL;
+	int f;
+
+	if (p != NULL && *p != '\0')
+		return (NULL);
+	if (name != NULL) {
+		if (md_find_isname(name) && (path = md_find_in(MD_FIND_SOURCES,
+		    name, &f)) != NULL)
+			(void) close(f);
+		return (path);
+	}
+	md_find_all(&fd, MD_FIND_SOURCES);
+	if (fd.fd_n > 0)
+		path = strdup(MD_FIND_SOURCES);
+	md_found_free(&fd);
+	return (path);
+}
+
 /* --list: the metrics METAD_PATH holds. */
 int
 md_cli_metrics(md_cli_job_t *j)
 {
+	char *here;
+
 	if ((j->cj_out = md_cli_list(&j->cj_outlen)) != NULL)
 		return (MD_CLI_SUCCESS);
-	if (errno == ENOMEM)
+	if (errno == ENOMEM) {
 		md_cli_err(j->cj_o, "out of memory");
-	else
+	} else if ((here = md_cli_sources(NULL)) != NULL) {
+		md_cli_err(j->cj_o, "no metrics in METAD_PATH (%s); %s/ here "
+		    "has some: METAD_PATH=%s lists them", md_cli_metad_path(),
+		    here, here);
+		free(here);
+	} else {
 		md_cli_err(j->cj_o, "no metrics in METAD_PATH (%s)",
 		    md_cli_metad_path());
+	}
 	return (MD_CLI_ERROR);
 }

@@ -264,21 +264,66 @@ add_option(md_cli_opts_t *o, const char *arg)
 	return (MD_CLI_SUCCESS);
 }
 
+/*
+ * An option of group g given to a mode that does not take it: the
+ * modes that do ("--run", "--run or --top"), in buf; empty when the
+ * default does (it is a request's option) or none does.
+ */
+static void
+group_modes(unsigned g, char *buf, size_t len)
+{
+	size_t i, n = 0, k;
+
+	buf[0] = '\0';
+	if (md_cli_modes[0].cm_takes & g)	/* a request's: taken as is */
+		return;
+	for (i = 1; i < MD_CLI_NMODES; i++) {
+		if ((md_cli_modes[i].cm_takes & g) == 0)
+			continue;
+		for (k = i + 1; k < MD_CLI_NMODES &&
+		    !(md_cli_modes[k].cm_takes & g); k++)
+			continue;
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+		    buf[0] == '\0' ? "" : k < MD_CLI_NMODES ? ", " : " or ",
+		    md_cli_modes[i].cm_name);
+	}
+}
+
+/*
+ * Option c of group g given to a mode that does not take it: "--evict
+ * needs --run", or "--key cannot be used with --check: it needs
+ * --heatmap".
+ */
+static int
+not_taken(const md_cli_opts_t *o, int c, unsigned g)
+{
+	const md_cli_mode_t *mode = o->o_mode;
+	char name[3], home[128];
+
+	group_modes(g, home, sizeof (home));
+	if (home[0] == '\0')
+		md_cli_err(o, "%s cannot be used with %s", opt_name(c, name),
+		    mode->cm_name);
+	else if (mode == &md_cli_modes[0])
+		md_cli_err(o, "%s needs %s", opt_name(c, name), home);
+	else
+		md_cli_err(o, "%s cannot be used with %s: it needs %s",
+		    opt_name(c, name), mode->cm_name, home);
+	return (md_cli_usage(o));
+}
+
 /* What the mode asks of the other options and of METRIC. */
 static int
 check_args(const md_cli_opts_t *o)
 {
 	const md_cli_mode_t *mode = o->o_mode;
 	unsigned bad = o->o_given & ~mode->cm_takes;
-	char name[3];
 	size_t n;
 
 	if (bad != 0) {
 		for (n = 0; !(bad & (1U << n)); n++)
 			continue;
-		md_cli_err(o, "%s cannot be used with %s",
-		    opt_name(o->o_givenopt[n], name), mode->cm_name);
-		return (md_cli_usage(o));
+		return (not_taken(o, o->o_givenopt[n], 1U << n));
 	}
 	if ((o->o_promname != NULL || o->o_maxgiven) &&
 	    o->o_promfile == NULL) {
@@ -308,7 +353,7 @@ check_args(const md_cli_opts_t *o)
 	return (MD_CLI_SUCCESS);
 }
 
-/* getopt's complaint: a missing argument, or an unknown option. */
+/* getopt's complaint: a missing argument, or an unknown short option. */
 static int
 opt_bad(const md_cli_opts_t *o, int c, char **argv)
 {
@@ -318,10 +363,32 @@ opt_bad(const md_cli_opts_t *o, int c, char **argv)
 		md_cli_err(o, "option requires an argument: %s", arg);
 	else if (c == ':')
 		md_cli_err(o, "option requires an argument: -%c", optopt);
-	else if (optopt == 0)	/* an unknown long option */
-		md_cli_err(o, "unknown option: %s", arg);
-	else
+	else	/* a long one is opt_unknown()'s */
 		md_cli_err(o, "unknown option: -%c", optopt);
+	return (md_cli_usage(o));
+}
+
+/*
+ * An unknown long option, arg (--promethus or --promethus=FILE), and the
+ * one of longopts it is likely a slip for (md_suggest()).
+ */
+static int
+opt_unknown(const md_cli_opts_t *o, const char *arg,
+    const struct option *longopts)
+{
+	const char *names[64], *meant;
+	char word[64];
+	size_t n;
+
+	for (n = 0; n < 64 && longopts[n].name != NULL; n++)
+		names[n] = longopts[n].name;
+	(void) snprintf(word, sizeof (word), "%.*s", (int)strcspn(arg + 2,
+	    "="), arg + 2);
+	if ((meant = md_suggest(word, names, n)) != NULL)
+		md_cli_err(o, "unknown option: %s; did you mean --%s?", arg,
+		    meant);
+	else
+		md_cli_err(o, "unknown option: %s", arg);
 	return (md_cli_usage(o));
 }
 
@@ -534,7 +601,8 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 #endif
 	while (rv == MD_CLI_SUCCESS && !o->o_done && (c = getopt_long(argc,
 	    argv, ":s:n:p:z:x:qi:T:H:o:hVv", longopts, NULL)) != -1)
-		rv = take_option(o, c, optarg, argv);
+		rv = c == '?' && optopt == 0 ? opt_unknown(o, argv[optind - 1],
+		    longopts) : take_option(o, c, optarg, argv);
 	if (rv != MD_CLI_SUCCESS || o->o_done)
 		return (rv);
 
@@ -573,6 +641,14 @@ find_input(md_cli_opts_t *o, int *fdp)
 		return (MD_CLI_SUCCESS);
 	if (errno == ENOMEM) {
 		md_cli_err(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	if ((near = md_cli_sources(o->o_file)) != NULL) {
+		md_cli_err(o, "read \"%s\": %s, and METAD_PATH (%s) has no "
+		    "metric of that name; %s is one: METAD_PATH=examples "
+		    "finds it", o->o_file, strerror(ENOENT),
+		    md_cli_metad_path(), near);
+		free(near);
 		return (MD_CLI_ERROR);
 	}
 	near = md_cli_near(o->o_file);
@@ -705,6 +781,73 @@ load_metric(const md_cli_opts_t *o, const char *name, const char *text,
 	return (m);
 }
 
+/*
+ * Is field (len bytes) one of m's?
+ */
+static int
+has_field(const md_metric_t *m, const char *field, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < md_metric_nfields(m); i++) {
+		if (strlen(md_metric_field(m, i)) == len &&
+		    strncmp(md_metric_field(m, i), field, len) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* -s f, fields split by commas: what was meant, said. */
+static int
+comma_said(const md_cli_opts_t *o, const char *f)
+{
+	char *meant = malloc(4 * strlen(f) + 1), *q;
+	const char *p;
+
+	if ((q = meant) == NULL) {
+		md_cli_err(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	for (p = f; *p != '\0'; p++) {
+		if (*p == ',') {
+			(void) memcpy(q, " -s ", 4);
+			q += 4;
+		} else {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
+	md_cli_err(o, "unknown field: \"%s\": -s takes one field; for "
+	    "several, one -s each: -s %s", f, meant);
+	free(meant);
+	return (MD_CLI_ERROR);
+}
+
+/*
+ * A -s that names several of m's fields at once, split by commas (-s
+ * execname,syscall): unknown, and what was meant said.  Returns
+ * MD_CLI_SUCCESS when there is none.
+ */
+static int
+comma_fields(const md_cli_opts_t *o, const md_metric_t *m)
+{
+	const char *f, *p;
+	size_t i, n;
+
+	for (i = 0; i < o->o_nsfields; i++) {
+		f = o->o_sfields[i];
+		if (strchr(f, ',') == NULL || md_metric_has_field(m, f))
+			continue;
+		for (p = f; (n = strcspn(p, ",")) > 0 && has_field(m, p, n) &&
+		    p[n] == ',' && p[n + 1] != '\0'; p += n + 1)
+			continue;
+		if (n == 0 || !has_field(m, p, n) || p[n] != '\0')
+			continue;
+		return (comma_said(o, f));
+	}
+	return (MD_CLI_SUCCESS);
+}
+
 /* The metric of j's text loaded, and the mode run on it and the request. */
 static int
 run_metric(md_cli_job_t *j)
@@ -713,7 +856,8 @@ run_metric(md_cli_job_t *j)
 	md_metric_t *m;
 	int rv = MD_CLI_ERROR;
 
-	if ((m = load_metric(o, j->cj_name, j->cj_text, j->cj_len)) != NULL) {
+	if ((m = load_metric(o, j->cj_name, j->cj_text, j->cj_len)) != NULL &&
+	    comma_fields(o, m) == MD_CLI_SUCCESS) {
 		j->cj_m = m;
 		j->cj_req = &o->o_req;
 		rv = o->o_mode->cm_run(j);

@@ -61,9 +61,8 @@ md_tr_name(const md_cli_opts_t *o)
 	    MD_CLI_STDIN));
 }
 
-/* "illumos", "illumos and linux", "illumos, freebsd and macos" in f. */
-static void
-md_tr_systems(FILE *f, const md_metric_t *m)
+void
+md_cli_systems(FILE *f, const md_metric_t *m)
 {
 	size_t i, n = md_metric_nos(m);
 
@@ -86,7 +85,7 @@ md_tr_elsewhere(const md_cli_opts_t *o, const md_metric_t *m,
 		md_cli_err(o, "out of memory");
 		return (MD_CLI_ERROR);
 	}
-	md_tr_systems(f, m);
+	md_cli_systems(f, m);
 	if (md_cli_mclose(f, &list) != 0)
 		md_cli_err(o, "out of memory");
 	else
