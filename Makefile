@@ -207,6 +207,13 @@ DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 	install uninstall clean
 
 all: meta-d libmetad.a $(SHLIB) metad.pc
+ifeq ($(DT_FOUND),)
+	@echo 'make: $(DT_NOTE)'
+endif
+
+# The last word of a make that found no libdtrace: said once, at the end
+# (mk/dtrace.sh found none, or DTRACE_PREFIX=none asked for none).
+DT_NOTE = meta-d is built without libdtrace ($(if $(filter none,$(DTRACE_PREFIX)),DTRACE_PREFIX=none,none found in $(or $(DTRACE_PREFIX),/usr or /usr/local))): --run and --compile will not work; GUIDE.md, "Getting libdtrace", says how to get one, and DTRACE_PREFIX=DIR names where it is
 
 # What is missing to build and test (mk/deps.sh): "make deps" installs it
 # (apt-get, through sudo when not root); a plain "make" only checks, and

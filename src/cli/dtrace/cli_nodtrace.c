@@ -13,8 +13,8 @@ const char *
 md_dt_missing(void)
 {
 	return ("this meta-d was built without libdtrace (make found none: "
-	    "GUIDE.md, \"Building and installing\", says where it looks and "
-	    "how DTRACE_PREFIX=DIR names another)");
+	    "GUIDE.md, \"Getting libdtrace\", says how to get one, and "
+	    "DTRACE_PREFIX=DIR names where it is)");
 }
 
 const char *
