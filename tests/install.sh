@@ -55,7 +55,7 @@ ok $? "the installed meta-d runs"
 ok $? "the installed meta-d looks for metrics in $prefix/share/meta-d/examples"
 METAD_PATH=$root/share/meta-d/examples "$root/bin/meta-d" --list \
     > "$work/list" 2>&1
-grep -q '^syscall-ops  *System calls' "$work/list" &&
+grep -q '^syscall-ops  *\((for illumos) \)\{0,1\}System calls' "$work/list" &&
     grep -q '^linux/io  *Block device' "$work/list"
 ok $? "the installed examples are listed: $(head -n 3 "$work/list")"
 
@@ -168,7 +168,10 @@ unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 HOME=$home $asuser $make -s -C "$home/meta-d" install \
     PREFIX="$home/.local" > "$work/log" 2>&1
 ok $? "make install PREFIX=\$HOME/.local as a user: $(cat "$work/log")"
-! grep -v '^meta-d: installed in ' "$work/log" | grep -q .
+# (but make's note, where it found no libdtrace: a copy of the sources
+# elsewhere does not find ../shared/dtrace)
+! grep -v -e '^meta-d: installed in ' \
+    -e '^make: meta-d is built without libdtrace ' "$work/log" | grep -q .
 ok $? "a user's install prints no complaint: $(cat "$work/log")"
 HOME=$home $asuser "$home/.local/bin/meta-d" -s execname syscall-ops \
     > "$work/got" 2>&1
