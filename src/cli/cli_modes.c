@@ -781,9 +781,7 @@ load_metric(const md_cli_opts_t *o, const char *name, const char *text,
 	return (m);
 }
 
-/*
- * Is field (len bytes) one of m's?
- */
+/* Is field (len bytes) one of m's? */
 static int
 has_field(const md_metric_t *m, const char *field, size_t len)
 {
