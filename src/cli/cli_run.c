@@ -291,8 +291,9 @@ md_run_add(md_run_t *ru, const md_dt_rec_t *r, const int64_t *d)
 	md_value_t v = { r->dr_fn, r->dr_quant, d, r->dr_ndata };
 
 	if ((!r->dr_sum && md_values_add(ru->ru_values, r->dr_keys,
-	    r->dr_keylens, &v, &ru->ru_err) != 0) || md_cli_prom_add(&ru->ru_prom, r->dr_keys,
-	    r->dr_keylens, &v, &ru->ru_err) != 0)
+	    r->dr_keylens, &v, &ru->ru_err) != 0) ||
+	    md_cli_prom_add(&ru->ru_prom, r->dr_keys, r->dr_keylens, &v,
+	    &ru->ru_err) != 0)
 		return (-1);
 	return (0);
 }
@@ -388,8 +389,9 @@ md_run_ownopt(const md_request_t *req)
 
 /*
  * The request's script for --run: without -i and -T, for min and max
- * keyed by interval, and with --prometheus a sum() beside a quantization.  One script: zones with the pragma make one
- * per zone, and --run runs one (a usage error).
+ * keyed by interval, and with --prometheus a sum() beside a quantization.
+ * One script: zones with the pragma make one per zone, and --run runs one
+ * (a usage error).
  */
 static md_result_t *
 md_run_script(md_cli_job_t *j, uint64_t interval, int *rvp)

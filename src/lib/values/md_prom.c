@@ -22,12 +22,13 @@
  * unit is exposed in seconds (md_prom_scale()): each le, NAME_sum, a
  * sum's total and min's and max's value written as exact decimal text
  * (md_number_fixed(): 1099 ns is 0.000001099, never a rounded float);
- * avg's and stddev's, quotients already, as the nearest double.  A series is one
- * key of the aggregation, a label a -s field; a label's value is the key
- * as --run prints it (md_key.c: UTF-8, and two keys never alike, so that
- * two programs never make one series), escaped as the format asks (\\,
- * \", \n).  The series are kept in a table by their labels' values
- * (md_tuple.c), and printed sorted.
+ * avg's and stddev's, quotients already, as the nearest double.
+ *
+ * A series is one key of the aggregation, a label a -s field; a label's
+ * value is the key as --run prints it (md_key.c: UTF-8, and two keys
+ * never alike, so that two programs never make one series), escaped as
+ * the format asks (\\, \", \n).  The series are kept in a table by
+ * their labels' values (md_tuple.c), and printed sorted.
  *
  * Bounded (md_prom_bound()): a series with no event for the run's
  * --evict intervals is let go, as its key is from dtrace's aggregation,
