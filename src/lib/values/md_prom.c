@@ -63,6 +63,13 @@ typedef struct md_pseries {
 	int		ps_shown;	/* in this exposition */
 } md_pseries_t;
 
+/* A bucket as an exposition writes it: its ,le="MAX"} in pm_letext. */
+typedef struct md_ple {
+	size_t		pl_idx;		/* the bucket's index */
+	size_t		pl_off;
+	size_t		pl_len;
+} md_ple_t;
+
 struct md_prom {
 	char		*pm_name;
 	char		*pm_help;
@@ -72,6 +79,9 @@ struct md_prom {
 	md_quant_t	pm_quant;
 	int		pm_hasquant;
 	unsigned char	*pm_used;	/* buckets any series had an event in */
+	md_ple_t	*pm_les;	/* those an exposition writes */
+	size_t		pm_nles;
+	md_buf_t	pm_letext;	/* and the ends of their lines */
 	size_t		pm_nle;		/* of those, with a greatest value */
 	unsigned	pm_places;	/* values / 10^this: base units */
 	md_tuptab_t	pm_tab;		/* labels' values -> index of pm_s */
@@ -125,6 +135,8 @@ md_prom_free(md_prom_t *p)
 	free(p->pm_labels);
 	free(p->pm_s);
 	free(p->pm_used);
+	free(p->pm_les);
+	md_buf_fini(&p->pm_letext);
 	md_buf_fini(&p->pm_ltext);
 	free(p->pm_name);
 	free(p->pm_help);
@@ -257,7 +269,8 @@ md_prom_quant(md_prom_t *p, const md_value_t *v)
 		return (memcmp(&p->pm_quant, v->mv_quant,
 		    sizeof (md_quant_t)) == 0 ? 0 : -1);
 	if ((p->pm_used = calloc(md_quant_nbuckets(v->mv_quant) + 1, 1)) ==
-	    NULL)
+	    NULL || (p->pm_les = calloc(md_quant_nbuckets(v->mv_quant) + 1,
+	    sizeof (md_ple_t))) == NULL)
 		return (-2);
 	p->pm_quant = *v->mv_quant;
 	p->pm_hasquant = 1;
@@ -412,53 +425,76 @@ md_prom_sample(md_buf_t *b, const md_prom_t *p, const char *suffix,
 	md_buf_putc(b, ' ');
 }
 
-/* A quantity in the family's base unit: exact decimal text. */
-static void
-md_prom_fixed(md_buf_t *b, const md_prom_t *p, int64_t v)
-{
-	char num[MD_FIXEDLEN + 1];
-
-	md_buf_append(b, num, md_number_fixed(num, v, p->pm_places));
-}
-
-/* A sample's value and its line's end. */
+/* A sample's value and its line's end (a count: never scaled). */
 static void
 md_prom_end(md_buf_t *b, const md_prom_t *p, int64_t v, int scaled)
 {
-	if (scaled)
-		md_prom_fixed(b, p, v);
-	else
-		md_value_int(b, v);
-	md_buf_putc(b, '\n');
+	char num[MD_FIXEDLEN + 1];
+	size_t n = md_number_fixed(num, v, scaled ? p->pm_places : 0);
+
+	num[n] = '\n';
+	md_buf_append(b, num, n + 1);
 }
 
 /*
- * A histogram's series: the family's buckets (pm_used) cumulative, +Inf,
- * the sum, the count.  A series with no buckets (none, or of a sum()
- * alone so far) counts 0 in each.
+ * The family's buckets as an exposition writes them, once for all its
+ * series: for each bucket any series had an event in and that has a
+ * greatest value, its index and the end of its lines, ,le="MAX"} (in
+ * the base unit).  Returns -1 when out of memory.
+ */
+static int
+md_prom_les(md_prom_t *p)
+{
+	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
+	char num[MD_FIXEDLEN + 1];
+	md_bucket_t bk;
+
+	md_buf_reset(&p->pm_letext);
+	p->pm_nles = 0;
+	for (i = 0; i < n; i++) {
+		if (!p->pm_used[i] || md_quant_bucket(&p->pm_quant, i,
+		    &bk) != 0 || (bk.mb_open & MD_BUCKET_NOMAX))
+			continue;	/* only +Inf bounds the top one */
+		p->pm_les[p->pm_nles].pl_idx = i;
+		p->pm_les[p->pm_nles].pl_off = p->pm_letext.mb_len;
+		md_buf_puts(&p->pm_letext, p->pm_nlabels > 0 ? ",le=\"" :
+		    "le=\"");
+		md_buf_append(&p->pm_letext, num, md_number_fixed(num,
+		    bk.mb_max, p->pm_places));
+		md_buf_puts(&p->pm_letext, "\"} ");
+		p->pm_les[p->pm_nles].pl_len = p->pm_letext.mb_len -
+		    p->pm_les[p->pm_nles].pl_off;
+		p->pm_nles++;
+	}
+	return (md_buf_failed(&p->pm_letext) ? -1 : 0);
+}
+
+/*
+ * A histogram's series: the family's buckets (md_prom_les()), cumulative,
+ * +Inf, the sum, the count.  A series with no buckets (none, or of a
+ * sum() alone so far) counts 0 in each.
  */
 static void
 md_prom_hist(md_buf_t *b, const md_prom_t *p, const md_pseries_t *s)
 {
-	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
-	char le[MD_FIXEDLEN + 8];
-	md_bucket_t bk;
+	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0;
+	size_t i = 0, k;
 	int64_t cum = 0;
 
-	for (i = 0; i < n; i++) {
-		if (!p->pm_used[i])
-			continue;
-		cum += s->ps_b != NULL ? s->ps_b[i] : 0;
-		if (md_quant_bucket(&p->pm_quant, i, &bk) != 0 ||
-		    (bk.mb_open & MD_BUCKET_NOMAX))
-			continue;	/* only +Inf bounds it */
-		(void) memcpy(le, "le=\"", 4);
-		le[4 + md_number_fixed(le + 4, bk.mb_max, p->pm_places)] =
-		    '\0';
-		(void) strcat(le, "\"");
-		md_prom_sample(b, p, "_bucket", s, le);
+	for (k = 0; k < p->pm_nles; k++) {
+		for (; s->ps_b != NULL && i <= p->pm_les[k].pl_idx; i++)
+			cum += s->ps_b[i];
+		md_buf_puts(b, p->pm_name);
+		md_buf_puts(b, "_bucket{");
+		if (s->ps_llen > 0)
+			md_buf_append(b, p->pm_ltext.mb_data + s->ps_loff,
+			    s->ps_llen);
+		md_buf_append(b, p->pm_letext.mb_data + p->pm_les[k].pl_off,
+		    p->pm_les[k].pl_len);
 		md_prom_end(b, p, cum, 0);
 	}
+	for (; s->ps_b != NULL && i < n; i++)
+		cum += s->ps_b[i];
 	md_prom_sample(b, p, "_bucket", s, "le=\"+Inf\"");
 	md_prom_end(b, p, cum, 0);
 	md_prom_sample(b, p, "_sum", s, NULL);
@@ -794,7 +830,7 @@ md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
 	size_t i;
 
 	if (md_prom_evict(p) != 0 || md_prom_sort(p) != 0 ||
-	    md_prom_select(p) != 0) {
+	    md_prom_select(p) != 0 || md_prom_les(p) != 0) {
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
