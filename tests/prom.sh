@@ -190,11 +190,20 @@ unitrun() {	# unitrun FILE ARGS...: --run of the units' metric into FILE
 	    2> "$tmp/err"
 	ok $? "--run $* --prometheus (units): status: $(cat "$tmp/err")"
 }
-unitrun ulat.prom -T 1500ms -s k -n lat
+# unitcase FILE FAMILY WHAT ARGS... < SAMPLES: --run ARGS into FILE, whose
+# exposition is FAMILY's help, its type (histogram) and SAMPLES
+unitcase() {
+	uf=$1
+	n=$2
+	what=$3
+	shift 3
+	{ printf '# HELP %s %s\n# TYPE %s histogram\n' "$n" "$hu" "$n"; cat; } \
+	    > "$tmp/want"
+	unitrun "$uf" "$@"
+	expo "$tmp/tf/$uf" "$tmp/want" "$what"
+}
 n=metad_prom_units_lat_seconds
-cat > "$tmp/want" <<EOF
-# HELP $n $hu
-# TYPE $n histogram
+unitcase ulat.prom "$n" "nanoseconds in seconds, exactly: one set of buckets, the sums" -T 1500ms -s k -n lat <<EOF
 ${n}_bucket{k="x",le="0.000000007"} 0
 ${n}_bucket{k="x",le="0.000002047"} 1
 ${n}_bucket{k="x",le="1099.511627775"} 2
@@ -208,16 +217,12 @@ ${n}_bucket{k="y",le="+Inf"} 1
 ${n}_sum{k="y"} 0.000000005
 ${n}_count{k="y"} 1
 EOF
-expo "$tmp/tf/ulat.prom" "$tmp/want" "nanoseconds in seconds, exactly: one set of buckets, the sums"
 sed 's/^{"start": [0-9.]*, "duration": [0-9.]*, //' "$tmp/uout" > "$tmp/uval"
 printf '%s\n%s\n' '"value": {"x": [[[1024, 2047], 1], [[549755813888, 1099511627775], 1]], "y": [[[4, 7], 1]]}}' \
     '"value": {}}' | cmp -s - "$tmp/uval"
 ok $? "the JSON lines hold the metric's values alone, not the sums: $(cat "$tmp/uval")"
-unitrun uspan.prom -T 1500ms -n span
 n=metad_prom_units_span_seconds
-cat > "$tmp/want" <<EOF
-# HELP $n $hu
-# TYPE $n histogram
+unitcase uspan.prom "$n" "microseconds in seconds: 1,099 us is le=\"0.001099\"" -T 1500ms -n span <<EOF
 ${n}_bucket{le="0.000099"} 1
 ${n}_bucket{le="0.001099"} 2
 ${n}_bucket{le="0.001999"} 3
@@ -225,12 +230,8 @@ ${n}_bucket{le="+Inf"} 3
 ${n}_sum 0.003054
 ${n}_count 3
 EOF
-expo "$tmp/tf/uspan.prom" "$tmp/want" "microseconds in seconds: 1,099 us is le=\"0.001099\""
-unitrun udelay.prom -T 1500ms -n delay
 n=metad_prom_units_delay_seconds
-cat > "$tmp/want" <<EOF
-# HELP $n $hu
-# TYPE $n histogram
+unitcase udelay.prom "$n" "milliseconds in seconds" -T 1500ms -n delay <<EOF
 ${n}_bucket{le="0"} 1
 ${n}_bucket{le="0.003"} 2
 ${n}_bucket{le="2.047"} 3
@@ -238,12 +239,8 @@ ${n}_bucket{le="+Inf"} 3
 ${n}_sum 1.503
 ${n}_count 3
 EOF
-expo "$tmp/tf/udelay.prom" "$tmp/want" "milliseconds in seconds"
-unitrun usize.prom -T 1500ms -s k -n size
 n=metad_prom_units_size_bytes
-cat > "$tmp/want" <<EOF
-# HELP $n $hu
-# TYPE $n histogram
+unitcase usize.prom "$n" "bytes as they are, _bytes in the name" -T 1500ms -s k -n size <<EOF
 ${n}_bucket{k="x",le="127"} 1
 ${n}_bucket{k="x",le="8191"} 2
 ${n}_bucket{k="x",le="+Inf"} 2
@@ -255,7 +252,6 @@ ${n}_bucket{k="y",le="+Inf"} 1
 ${n}_sum{k="y"} 100
 ${n}_count{k="y"} 1
 EOF
-expo "$tmp/tf/usize.prom" "$tmp/want" "bytes as they are, _bytes in the name"
 unitrun uname.prom -T 1500ms --name mine -n lat
 grep -q '^mine_sum 1000.000001227$' "$tmp/tf/uname.prom"
 ok $? "--name: the name as given, the values still in seconds: $(grep _sum "$tmp/tf/uname.prom")"
