@@ -254,7 +254,15 @@ typedef struct md_option {
  * notes when tracing began (BEGIN { __metad_t0 = timestamp; }), and the
  * aggregation's key with the number of the interval an event falls in,
  * (timestamp - __metad_t0) / mdq_keyinterval.
+ *
+ * mdq_sum is for a consumer that exposes a quantization as a histogram
+ * with its sum (meta-d --run --prometheus): not 0, each clause that
+ * aggregates by a quantization adds, beside it, a sum() of the same value
+ * with the same keys to an aggregation of its own, @__metad_sum
+ * (MD_SUM_AGGREGATION), which is never the metric's.
  */
+#define	MD_SUM_AGGREGATION	"__metad_sum"
+
 typedef struct md_request {
 	const md_decomp_t	*mdq_decomps;	/* at most MD_MAXDECOMPS */
 	size_t			mdq_ndecomps;
@@ -269,6 +277,8 @@ typedef struct md_request {
 	const char		*mdq_duration;	/* "10s": end tracing after */
 						/* 10s, printing what is left */
 	uint64_t		mdq_keyinterval; /* ns: key by interval */
+	int			mdq_sum;	/* a sum() beside a */
+						/* quantization */
 } md_request_t;
 
 /*
@@ -595,14 +605,26 @@ extern MD_API size_t md_key_form(char *, size_t, const char *, size_t);
  * accumulated since it began, as the text exposition format (0.0.4) of one
  * metric family: a counter (NAME_total) for count and sum, a gauge for
  * avg, stddev, min and max (the last interval's), a histogram for the
- * quantizations (NAME_bucket by each bucket's greatest value, +Inf,
- * NAME_count), and the counters NAME_drops_total and NAME_errors_total.
+ * quantizations, and the counters NAME_drops_total and NAME_errors_total.
+ * A histogram's series all carry the same buckets, those that held an
+ * event in any series since the start (NAME_bucket by each one's greatest
+ * value, cumulative), then +Inf, NAME_sum and NAME_count.
  * md_prom_new() takes the family's name, its help, the label of each -s
  * field and the function; names must match [a-zA-Z_][a-zA-Z0-9_]*
  * (md_prom_name_valid()), else MD_ERR_OPTION.  md_prom_add() adds one
- * key's value of an interval (as md_values_add()); md_prom_text() gives
- * the exposition of all until now, with the interval's drops and errors,
- * and starts the next interval; the caller frees it.
+ * key's value of an interval (as md_values_add()); for a quantization's
+ * family it takes values of sum() too, of the same value and keys (the
+ * script's own, meta-d's, dtrace keeping no sum of a quantization): they
+ * make the series' NAME_sum.  md_prom_text() gives the exposition of all
+ * until now, with the interval's drops and errors, and starts the next
+ * interval; the caller frees it.
+ *
+ * md_prom_scale() says the values are a time, ns nanoseconds each (1, 1000,
+ * 1000000, 1000000000: md_unit_kind()'s), to be exposed in seconds, as
+ * Prometheus' conventions ask: every le, NAME_sum, a sum's total and a
+ * gauge in exact decimal text (1099 ns: 0.000001099).  Returns 0, or -1
+ * (MD_ERR_ARG) for an ns that is no power of ten up to 1000000000.
+ * Without it the values are exposed as they are.
  */
 typedef struct md_prom md_prom_t;
 
@@ -614,6 +636,7 @@ extern MD_API int md_prom_add(md_prom_t *, const char *const *,
 extern MD_API char *md_prom_text(md_prom_t *, uint64_t, uint64_t, size_t *,
     md_error_t *);
 extern MD_API void md_prom_free(md_prom_t *);
+extern MD_API int md_prom_scale(md_prom_t *, uint64_t, md_error_t *);
 
 /*
  * Bounds (SPEC 8.3; none until this is called): at most maxseries series

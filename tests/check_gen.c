@@ -673,6 +673,62 @@ START_TEST(gen_should_print_and_clear_at_every_tick)
 }
 END_TEST
 
+/* The script of words with mdq_sum set (meta-d --run --prometheus). */
+static const char *
+g_sum(const char *msq, const char *words)
+{
+	md_metric_t *m = t_metric(msq);
+	md_request_t req;
+	md_error_t err;
+	md_result_t *r;
+	t_req_t tr;
+	const char *out;
+
+	t_request(words, &req, &tr);
+	req.mdq_sum = 1;
+	r = md_generate(m, &req, &err);
+	md_metric_free(m);
+	ck_assert_msg(r != NULL, "generation failed: %s", err.mde_msg);
+	out = t_fmt("%s", r->mdr_scripts[0]);
+	md_result_free(r);
+	return (out);
+}
+
+#define	G_SUM \
+	"{ 'fields': ['a', 'l', 'c'], 'metad': { 'probedesc': [{ " \
+	"  'probes': ['x'], 'aggregate': { 'default': 'count()', " \
+	"  'a': 'count()', 'l': 'lquantize($0, 0, 100, 10)', " \
+	"  'c': 'sum($0)' }, 'transforms': { 'a': 'execname', " \
+	"  'l': 'y[\\\"(,\\\", 1] + f(1, 2)', 'c': 'arg0' } }, " \
+	"  { 'probes': ['w'], 'aggregate': { 'default': 'count()', " \
+	"  'a': 'count()', 'l': 'quantize($0)', 'c': 'sum($0)' }, " \
+	"  'transforms': { 'a': 'probefunc', 'l': 'arg1', 'c': 'arg1' } }] } }"
+
+/*
+ * mdq_sum: beside each quantization, a sum() of its first argument (a
+ * string, brackets and a call with commas in it whole) with the same
+ * keys, in meta-d's own aggregation; none beside another function.
+ */
+START_TEST(gen_should_sum_beside_a_quantization)
+{
+	ck_assert_str_eq(g_sum(G_SUM, "s:a n:l"),
+	    "x\n{\n\t@[(execname)] = lquantize((y[\"(,\", 1] + f(1, 2)), 0, "
+	    "100, 10);\n\t@" MD_SUM_AGGREGATION "[(execname)] = sum((y[\"(,\", "
+	    "1] + f(1, 2)));\n}\n\nw\n{\n\t@[(probefunc)] = quantize((arg1));\n"
+	    "\t@" MD_SUM_AGGREGATION "[(probefunc)] = sum((arg1));\n}\n\n");
+	ck_assert_str_eq(g_sum(G_SUM, "n:l"),
+	    "x\n{\n\t@ = lquantize((y[\"(,\", 1] + f(1, 2)), 0, 100, 10);\n"
+	    "\t@" MD_SUM_AGGREGATION " = sum((y[\"(,\", 1] + f(1, 2)));\n}\n\n"
+	    "w\n{\n\t@ = quantize((arg1));\n\t@" MD_SUM_AGGREGATION
+	    " = sum((arg1));\n}\n\n");
+	ck_assert_str_eq(g_sum(G_SUM, "s:a n:c"),
+	    "x\n{\n\t@[(execname)] = sum((arg0));\n}\n\n"
+	    "w\n{\n\t@[(probefunc)] = sum((arg1));\n}\n\n");
+	ck_assert_ptr_null(strstr(t_gen(G_SUM, "s:a n:l", NULL),
+	    MD_SUM_AGGREGATION));
+}
+END_TEST
+
 /* The result owns the key names: metric and request are gone by then. */
 START_TEST(gen_should_name_the_fields_of_the_key)
 {
@@ -753,6 +809,7 @@ gen_suite(void)
 	tcase_add_test(tc, gen_should_print_and_clear_at_every_tick);
 	tcase_add_test(tc, gen_should_end_tracing_after_the_duration);
 	tcase_add_test(tc, gen_should_name_the_fields_of_the_key);
+	tcase_add_test(tc, gen_should_sum_beside_a_quantization);
 	tcase_add_test(tc, result_join_should_separate_scripts);
 	tcase_add_test(tc, gen_should_warn_of_requests_that_mean_little);
 	tcase_add_test(tc, gen_should_not_warn_if_one_entry_uses_the_value);

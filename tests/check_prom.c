@@ -168,7 +168,7 @@ END_TEST
 /*
  * A quantization: a histogram, cumulative since the start, le the
  * bucket's greatest value, for the buckets that held an event; an open
- * top bucket only in +Inf; NAME_count; no NAME_sum.
+ * top bucket only in +Inf; NAME_sum (0 where no sum() came); NAME_count.
  */
 START_TEST(prom_should_make_histograms_of_distributions)
 {
@@ -189,7 +189,8 @@ START_TEST(prom_should_make_histograms_of_distributions)
 	t_add(NULL, p, NULL, NULL, MD_AGG_LQUANTIZE, d, 8, &q);
 	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP lat h\n# TYPE lat "
 	    "histogram\nlat_bucket{le=\"-11\"} 1\nlat_bucket{le=\"9\"} 4\n"
-	    "lat_bucket{le=\"+Inf\"} 8\nlat_count 8\n" T_TAIL("lat"), 0, 0));
+	    "lat_bucket{le=\"+Inf\"} 8\nlat_sum 0\nlat_count 8\n" T_TAIL("lat"),
+	    0, 0));
 	md_prom_free(p);
 
 	/* by label; before any event, nothing but the families */
@@ -202,6 +203,7 @@ START_TEST(prom_should_make_histograms_of_distributions)
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
 	    "lat_bucket{execname=\"sh\",le=\"19\"} 1\n"
 	    "lat_bucket{execname=\"sh\",le=\"+Inf\"} 1\n"
+	    "lat_sum{execname=\"sh\"} 0\n"
 	    "lat_count{execname=\"sh\"} 1\n"));
 	md_prom_free(p);
 }
@@ -254,10 +256,14 @@ START_TEST(prom_should_keep_keys_apart)
 	t_add(NULL, p, "caf\xc3\xa9", NULL, MD_AGG_QUANTIZE, d, 127, &q);
 	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
 	    "h_bucket{execname=\"caf\\\\xe9\",le=\"524287\"} 623\n"
+	    "h_bucket{execname=\"caf\\\\xe9\",le=\"1048575\"} 623\n"
 	    "h_bucket{execname=\"caf\\\\xe9\",le=\"+Inf\"} 623\n"
+	    "h_sum{execname=\"caf\\\\xe9\"} 0\n"
 	    "h_count{execname=\"caf\\\\xe9\"} 623\n"
+	    "h_bucket{execname=\"caf\xc3\xa9\",le=\"524287\"} 0\n"
 	    "h_bucket{execname=\"caf\xc3\xa9\",le=\"1048575\"} 5\n"
 	    "h_bucket{execname=\"caf\xc3\xa9\",le=\"+Inf\"} 5\n"
+	    "h_sum{execname=\"caf\xc3\xa9\"} 0\n"
 	    "h_count{execname=\"caf\xc3\xa9\"} 5\n"));
 	md_prom_free(p);
 }
@@ -349,6 +355,139 @@ START_TEST(prom_should_let_idle_series_go)
 }
 END_TEST
 
+/* A quantization's buckets, Oracle's quantize: one event in each. */
+static void
+t_hist(md_prom_t *p, const char *k, const md_quant_t *q, const int *idx,
+    size_t n, int64_t sum)
+{
+	int64_t d[127];
+	size_t i;
+
+	(void) memset(d, 0, sizeof (d));
+	for (i = 0; i < n; i++)
+		d[idx[i]]++;
+	t_add(NULL, p, k, NULL, MD_AGG_QUANTIZE, d, 127, q);
+	t_add(NULL, p, k, NULL, MD_AGG_SUM, &sum, 1, NULL);
+}
+
+/*
+ * A time in nanoseconds, exposed in seconds as exact decimal text: each
+ * le and NAME_sum (sum() records beside the quantization, added up over
+ * intervals), up to int64's largest; every series carries the buckets
+ * any series had an event in (y's [4, 7] in x's too, 0 there).
+ */
+START_TEST(prom_should_expose_times_in_seconds_exactly)
+{
+	static const int x[] = { 74, 103 }, y[] = { 66 }, z[] = { 126 };
+	md_prom_t *p = md_prom_new("t", "h", t_labels, 1, MD_AGG_QUANTIZE,
+	    NULL);
+	md_quant_t q;
+
+	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
+	ck_assert_int_eq(md_prom_scale(p, 1, NULL), 0);
+	t_hist(p, "x", &q, x, 1, 1099);			/* [1024, 2047] */
+	(void) t_text(p, 0, 0);
+	t_hist(p, "x", &q, x + 1, 1, 1000000000123);	/* [2^39, 2^40) */
+	t_hist(p, "y", &q, y, 1, 5);			/* [4, 7] */
+	ck_assert_str_eq(t_text(p, 0, 0), t_fmt("# HELP t h\n# TYPE t "
+	    "histogram\n"
+	    "t_bucket{execname=\"x\",le=\"0.000000007\"} 0\n"
+	    "t_bucket{execname=\"x\",le=\"0.000002047\"} 1\n"
+	    "t_bucket{execname=\"x\",le=\"1099.511627775\"} 2\n"
+	    "t_bucket{execname=\"x\",le=\"+Inf\"} 2\n"
+	    "t_sum{execname=\"x\"} 1000.000001222\n"
+	    "t_count{execname=\"x\"} 2\n"
+	    "t_bucket{execname=\"y\",le=\"0.000000007\"} 1\n"
+	    "t_bucket{execname=\"y\",le=\"0.000002047\"} 1\n"
+	    "t_bucket{execname=\"y\",le=\"1099.511627775\"} 1\n"
+	    "t_bucket{execname=\"y\",le=\"+Inf\"} 1\n"
+	    "t_sum{execname=\"y\"} 0.000000005\n"
+	    "t_count{execname=\"y\"} 1\n" T_TAIL("t"), 0, 0));
+	t_hist(p, "z", &q, z, 1, INT64_MAX);	/* [2^62, 2^63 - 1] */
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
+	    "t_bucket{execname=\"z\",le=\"9223372036.854775807\"} 1\n"
+	    "t_bucket{execname=\"z\",le=\"+Inf\"} 1\n"
+	    "t_sum{execname=\"z\"} 9223372036.854775807\n"));
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * Microseconds and milliseconds: 1,099 us is le="0.001099" (lquantize's
+ * [1000, 1099]); a sum's total and a max in seconds exactly; units that
+ * are no power of ten of nanoseconds refused.
+ */
+START_TEST(prom_should_expose_us_and_ms_in_seconds)
+{
+	md_prom_t *p = md_prom_new("u", "h", NULL, 0, MD_AGG_LQUANTIZE, NULL);
+	md_quant_t q;
+	int64_t d[22] = { 0 }, w = 1050;
+
+	(void) md_quant_init(&q, MD_AGG_LQUANTIZE, MD_DIALECT_ORACLE,
+	    (UINT64_C(100) << 48) | (UINT64_C(20) << 32));
+	ck_assert_int_eq(md_prom_scale(p, 1000, NULL), 0);
+	d[11] = 1;	/* [1000, 1099] */
+	t_add(NULL, p, NULL, NULL, MD_AGG_LQUANTIZE, d, 22, &q);
+	t_add(NULL, p, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0),
+	    "histogram\nu_bucket{le=\"0.001099\"} 1\nu_bucket{le=\"+Inf\"} 1\n"
+	    "u_sum 0.00105\nu_count 1\n"));
+	md_prom_free(p);
+
+	p = md_prom_new("s", "h", NULL, 0, MD_AGG_SUM, NULL);
+	ck_assert_int_eq(md_prom_scale(p, 1000000, NULL), 0);
+	w = 1234567;
+	t_add(NULL, p, NULL, NULL, MD_AGG_SUM, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\ns_total 1234.567\n"));
+	md_prom_free(p);
+
+	p = md_prom_new("m", "h", NULL, 0, MD_AGG_MAX, NULL);
+	ck_assert_int_eq(md_prom_scale(p, 1000000, NULL), 0);
+	w = -1500;
+	t_add(NULL, p, NULL, NULL, MD_AGG_MAX, &w, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(t_text(p, 0, 0), "\nm -1.5\n"));
+	ck_assert_int_eq(md_prom_scale(p, 1000000000, NULL), 0);
+	ck_assert_int_eq(md_prom_scale(p, 7, NULL), -1);
+	ck_assert_int_eq(md_prom_scale(p, 0, NULL), -1);
+	ck_assert_int_eq(md_prom_scale(p, UINT64_C(10000000000), NULL), -1);
+	md_prom_free(p);
+}
+END_TEST
+
+/*
+ * The bounds hold for histograms: the busiest series kept, the others'
+ * samples (each le of the family's, +Inf, NAME_sum, NAME_count)
+ * counted; a series let go when idle, its buckets kept for the others.
+ */
+START_TEST(prom_should_bound_histograms)
+{
+	static const int a[] = { 70, 70, 71 }, b[] = { 80 };
+	md_prom_t *p = md_prom_new("h", "h", t_labels, 1, MD_AGG_QUANTIZE,
+	    NULL);
+	const char *text;
+	md_quant_t q;
+
+	(void) md_quant_init(&q, MD_AGG_QUANTIZE, MD_DIALECT_ORACLE, 0);
+	md_prom_bound(p, 1, 1);
+	t_hist(p, "a", &q, a, 3, 0);
+	t_hist(p, "b", &q, b, 1, 0);
+	text = t_text(p, 0, 0);
+	ck_assert_ptr_null(strstr(text, "\"b\""));
+	ck_assert_ptr_nonnull(strstr(text,
+	    "h_bucket{execname=\"a\",le=\"127\"} 2\n"
+	    "h_bucket{execname=\"a\",le=\"255\"} 3\n"
+	    "h_bucket{execname=\"a\",le=\"131071\"} 3\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\nh_series_dropped 6\n"));
+	ck_assert_uint_eq(md_prom_left_out(p), 1);
+	t_hist(p, "a", &q, a, 1, 0);
+	text = t_text(p, 0, 0);		/* b idle: let go */
+	ck_assert_ptr_nonnull(strstr(text,
+	    "h_bucket{execname=\"a\",le=\"131071\"} 4\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\nh_series_dropped 0\n"));
+	md_prom_free(p);
+}
+END_TEST
+
 /* stddev's gauge of keys alike merges in words that wrap (no overflow). */
 START_TEST(prom_should_merge_stddev_at_int64s_ends)
 {
@@ -406,6 +545,9 @@ prom_suite(void)
 	tcase_add_test(tc, prom_should_let_idle_series_go);
 	tcase_add_test(tc, prom_should_merge_stddev_at_int64s_ends);
 	tcase_add_test(tc, prom_should_refuse_names_that_are_no_names);
+	tcase_add_test(tc, prom_should_expose_times_in_seconds_exactly);
+	tcase_add_test(tc, prom_should_expose_us_and_ms_in_seconds);
+	tcase_add_test(tc, prom_should_bound_histograms);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -16,7 +16,9 @@
 # node exporter serving the textfile directory and a Prometheus server
 # scraping it every second, both started here on 127.0.0.1 and stopped
 # after, answering a rate and a histogram_quantile() of the workload
-# (asked again for up to 30 s, until the answer is in range).  The
+# (asked again for up to 30 s, until the answer is in range): a
+# histogram_quantile(0.99, sum by (le) (...)) across series, each carrying
+# the same buckets, and the mean of _sum over _count, in seconds.  The
 # systemd unit of examples/systemd passes systemd-analyze verify.
 #
 #	sh tests/prom.sh BINARY
@@ -104,6 +106,7 @@ cat > "$tmp/want" <<EOF
 lat_bucket{le="-1"} 1
 lat_bucket{le="19"} 3
 lat_bucket{le="+Inf"} 4
+lat_sum 175
 lat_count 4
 EOF
 expo "$tmp/tf/l.prom" "$tmp/want" "lquantize as a histogram, --name, open ends"
@@ -111,18 +114,23 @@ known q.prom -T 1500ms -s k -n q
 cat > "$tmp/want" <<EOF
 # HELP metad_run_known_q $h
 # TYPE metad_run_known_q histogram
+metad_run_known_q_bucket{k="x",le="0"} 0
 metad_run_known_q_bucket{k="x",le="3"} 1
 metad_run_known_q_bucket{k="x",le="1023"} 3
 metad_run_known_q_bucket{k="x",le="+Inf"} 3
+metad_run_known_q_sum{k="x"} 2003
 metad_run_known_q_count{k="x"} 3
 metad_run_known_q_bucket{k="y",le="0"} 1
+metad_run_known_q_bucket{k="y",le="3"} 1
+metad_run_known_q_bucket{k="y",le="1023"} 1
 metad_run_known_q_bucket{k="y",le="+Inf"} 1
+metad_run_known_q_sum{k="y"} 0
 metad_run_known_q_count{k="y"} 1
 EOF
-expo "$tmp/tf/q.prom" "$tmp/want" "-s k -n q: quantize as a histogram by label"
+expo "$tmp/tf/q.prom" "$tmp/want" "-s k -n q: quantize as a histogram by label, one set of buckets for both, their sums"
 # llquantize(v, 10, 1, 3, 10) of 5, -5, 1234 (x) and 20000 (y): 5 and -5
 # in the row |v| < 10, [-9, 9] (le 9), 1234 in [1000, 1999], 20000 in
-# the overflow, [10000, null]: only +Inf bounds it.
+# the overflow, [10000, null]: only +Inf bounds it.  y has x's buckets.
 known ll.prom -T 1500ms -s k -n ll
 cat > "$tmp/want" <<EOF
 # HELP metad_run_known_ll $h
@@ -130,8 +138,12 @@ cat > "$tmp/want" <<EOF
 metad_run_known_ll_bucket{k="x",le="9"} 2
 metad_run_known_ll_bucket{k="x",le="1999"} 3
 metad_run_known_ll_bucket{k="x",le="+Inf"} 3
+metad_run_known_ll_sum{k="x"} 1234
 metad_run_known_ll_count{k="x"} 3
+metad_run_known_ll_bucket{k="y",le="9"} 0
+metad_run_known_ll_bucket{k="y",le="1999"} 0
 metad_run_known_ll_bucket{k="y",le="+Inf"} 1
+metad_run_known_ll_sum{k="y"} 20000
 metad_run_known_ll_count{k="y"} 1
 EOF
 expo "$tmp/tf/ll.prom" "$tmp/want" "-s k -n ll: llquantize as a histogram, [-9, 9] as le 9, the overflow in +Inf"
@@ -160,6 +172,90 @@ cat > "$tmp/want" <<EOF
 # TYPE metad_run_known_mx gauge
 EOF
 expo "$tmp/tf/a.prom" "$tmp/want" "a gauge: no sample where the last interval had no event"
+
+# 1b. Base units (tests/metrics/prom-units.json: known times in ns, us and
+# ms, and sizes in bytes): a time in seconds, each le and _sum exact
+# decimal text; bytes as they are; the unit in the family's name.  lat is
+# quantize of 1099 and 1000000000123 ns (x) and 5 ns (y): [1024, 2047],
+# [2^39, 2^40 - 1] and [4, 7], y's bucket in x's series too; span
+# lquantize(v, 0, 2000, 100) of 1050, 5 and 1999 us; delay quantize of
+# 1500, 3 and 0 ms; size quantize of 4096 and 100 (x), 100 (y) bytes.
+units=tests/metrics/prom-units.json
+hu='Known times and sizes, aggregated when tracing begins (tests/prom.sh)'
+unitrun() {	# unitrun FILE ARGS...: --run of the units' metric into FILE
+	kf=$tmp/tf/$1
+	shift
+	rm -f "$kf"
+	"$bin" --run --prometheus "$kf" "$@" "$units" > "$tmp/uout" \
+	    2> "$tmp/err"
+	ok $? "--run $* --prometheus (units): status: $(cat "$tmp/err")"
+}
+# unitcase FILE FAMILY WHAT ARGS... < SAMPLES: --run ARGS into FILE, whose
+# exposition is FAMILY's help, its type (histogram) and SAMPLES
+unitcase() {
+	uf=$1
+	n=$2
+	what=$3
+	shift 3
+	{ printf '# HELP %s %s\n# TYPE %s histogram\n' "$n" "$hu" "$n"; cat; } \
+	    > "$tmp/want"
+	unitrun "$uf" "$@"
+	expo "$tmp/tf/$uf" "$tmp/want" "$what"
+}
+n=metad_prom_units_lat_seconds
+unitcase ulat.prom "$n" "nanoseconds in seconds, exactly: one set of buckets, the sums" -T 1500ms -s k -n lat <<EOF
+${n}_bucket{k="x",le="0.000000007"} 0
+${n}_bucket{k="x",le="0.000002047"} 1
+${n}_bucket{k="x",le="1099.511627775"} 2
+${n}_bucket{k="x",le="+Inf"} 2
+${n}_sum{k="x"} 1000.000001222
+${n}_count{k="x"} 2
+${n}_bucket{k="y",le="0.000000007"} 1
+${n}_bucket{k="y",le="0.000002047"} 1
+${n}_bucket{k="y",le="1099.511627775"} 1
+${n}_bucket{k="y",le="+Inf"} 1
+${n}_sum{k="y"} 0.000000005
+${n}_count{k="y"} 1
+EOF
+sed 's/^{"start": [0-9.]*, "duration": [0-9.]*, //' "$tmp/uout" > "$tmp/uval"
+printf '%s\n%s\n' '"value": {"x": [[[1024, 2047], 1], [[549755813888, 1099511627775], 1]], "y": [[[4, 7], 1]]}}' \
+    '"value": {}}' | cmp -s - "$tmp/uval"
+ok $? "the JSON lines hold the metric's values alone, not the sums: $(cat "$tmp/uval")"
+n=metad_prom_units_span_seconds
+unitcase uspan.prom "$n" "microseconds in seconds: 1,099 us is le=\"0.001099\"" -T 1500ms -n span <<EOF
+${n}_bucket{le="0.000099"} 1
+${n}_bucket{le="0.001099"} 2
+${n}_bucket{le="0.001999"} 3
+${n}_bucket{le="+Inf"} 3
+${n}_sum 0.003054
+${n}_count 3
+EOF
+n=metad_prom_units_delay_seconds
+unitcase udelay.prom "$n" "milliseconds in seconds" -T 1500ms -n delay <<EOF
+${n}_bucket{le="0"} 1
+${n}_bucket{le="0.003"} 2
+${n}_bucket{le="2.047"} 3
+${n}_bucket{le="+Inf"} 3
+${n}_sum 1.503
+${n}_count 3
+EOF
+n=metad_prom_units_size_bytes
+unitcase usize.prom "$n" "bytes as they are, _bytes in the name" -T 1500ms -s k -n size <<EOF
+${n}_bucket{k="x",le="127"} 1
+${n}_bucket{k="x",le="8191"} 2
+${n}_bucket{k="x",le="+Inf"} 2
+${n}_sum{k="x"} 4196
+${n}_count{k="x"} 2
+${n}_bucket{k="y",le="127"} 1
+${n}_bucket{k="y",le="8191"} 1
+${n}_bucket{k="y",le="+Inf"} 1
+${n}_sum{k="y"} 100
+${n}_count{k="y"} 1
+EOF
+unitrun uname.prom -T 1500ms --name mine -n lat
+grep -q '^mine_sum 1000.000001227$' "$tmp/tf/uname.prom"
+ok $? "--name: the name as given, the values still in seconds: $(grep _sum "$tmp/tf/uname.prom")"
+check "$tmp/tf/uname.prom" "--name of a time"
 
 # 2. Cumulative over intervals: 30000 calls, and a reader that reads the
 # file all along never sees part of one (and copies every 20th it reads,
@@ -349,9 +445,29 @@ inrange() {
 	awk -v v="$1" -v lo="$2" -v hi="$3" \
 	    'BEGIN { exit !(v ~ /^[0-9.]+(e[+-]?[0-9]+)?$/ && v + 0 >= lo && v + 0 < hi) }'
 }
+# lesets FILE: how many sets of le the histogram series of FILE carry
+lesets() {
+	awk '/_bucket\{/ { s = $0; sub(/le="[^"]*"/, "", s); sub(/ .*/, "", s)
+		l = $0; sub(/.*le="/, "", l); sub(/".*/, "", l)
+		set[s] = set[s] " " l }
+	    END { for (k in set) print set[k] }' "$1" | sort -u | wc -l
+}
+# The example's latency in nanoseconds (its "units", given here): the
+# family is metad_syscall_latency_seconds, in seconds.  By system call,
+# mdppid's getppid() calls (about 1 us) and its 50 nanosleep() calls
+# (clock_nanosleep() in glibc; 1.5 s each) have buckets of their own,
+# each in the other's series too: the sleeps' le="1.5..." in getppid's,
+# getppid's le="0.000001..." in the sleeps' (at 0 there).  sum by (le)
+# adds the series' buckets, one set for all, to a histogram of both.
+python3 - examples/linux/syscall.json "$tmp/syscall.json" <<'PY'
+import collections, json, sys
+m = json.load(open(sys.argv[1]), object_pairs_hook=collections.OrderedDict)
+m["units"] = {"latency": "nanoseconds"}
+json.dump(m, open(sys.argv[2], "w"), indent=1)
+PY
 rm -f "$tmp/out"
-"$bin" --run -i 1s -T 150s -s execname -n latency -p "$only" \
-    --prometheus "$tmp/textfile/meta-d.prom" examples/linux/syscall.json \
+"$bin" --run -i 1s -T 150s -s syscall -n latency -p "$only" \
+    --prometheus "$tmp/textfile/meta-d.prom" "$tmp/syscall.json" \
     > "$tmp/out" 2> "$tmp/err" &
 run=$!
 pids="$pids $run"
@@ -359,19 +475,25 @@ await "$tmp/out"
 "$tmp/mdppid" 1000000 75000 &	# about 13000 calls a second, for 75 s
 work=$!
 pids="$pids $work"
-# asked again every second until each answer is in range, for 30 s
+# asked again every second until each answer is in range and a sleep
+# is in the file, for 30 s
+sleeps='syscall="\(clock_\)\{0,1\}nanosleep"'
 rate=
 q=
+mean=
 err=
 t0=$(date +%s)
 while [ $(($(date +%s) - t0)) -lt 30 ]; do
 	sleep 1
-	rate=$(query 'sum(rate(metad_syscall_latency_count{execname="mdppid"}[10s]))')
-	q=$(query 'histogram_quantile(0.5, sum by (le) (rate(metad_syscall_latency_bucket{execname="mdppid"}[10s])))')
+	rate=$(query 'sum(rate(metad_syscall_latency_seconds_count{syscall="getppid"}[10s]))')
+	q=$(query 'histogram_quantile(0.99, sum by (le) (rate(metad_syscall_latency_seconds_bucket[10s])))')
+	mean=$(query 'sum(rate(metad_syscall_latency_seconds_sum{syscall="getppid"}[10s])) / sum(rate(metad_syscall_latency_seconds_count{syscall="getppid"}[10s]))')
 	err=$(query 'node_textfile_scrape_error')
-	inrange "$rate" 1000 100000 && inrange "$q" 10 1000000 &&
-	    [ "$err" = 0 ] && break
+	inrange "$rate" 1000 100000 && inrange "$q" 0.00000001 0.01 &&
+	    inrange "$mean" 0.00000001 0.01 && [ "$err" = 0 ] &&
+	    grep -q "_bucket{$sleeps" "$tmp/textfile/meta-d.prom" && break
 done
+cp "$tmp/textfile/meta-d.prom" "$tmp/during.prom"
 waited=$(($(date +%s) - t0))
 echo "prom: PromQL answered in range after $waited s (30 at most)"
 kill "$work" 2> /dev/null
@@ -381,13 +503,22 @@ wait "$run"
 st=$?
 inrange "$rate" 1000 100000
 ok $? "PromQL: the rate of mdppid's calls, about 13000 a second: $rate (after $waited s)"
-inrange "$q" 10 1000000
-ok $? "PromQL: the median latency of mdppid's calls, in ns: $q (after $waited s)"
+inrange "$q" 0.00000001 0.01
+ok $? "PromQL: histogram_quantile(0.99, sum by (le) (rate(..._bucket))) of mdppid's calls, in s: $q (after $waited s)"
+inrange "$mean" 0.00000001 0.01
+ok $? "PromQL: the mean latency of getppid(), rate of _sum over rate of _count, in s: $mean (after $waited s)"
+grep -q "_bucket{syscall=\"getppid\",le=\"1\.[0-9]*\"} [1-9]" "$tmp/during.prom" &&
+    grep -q "_bucket{$sleeps,le=\"0\.000001[0-9]*\"} 0$" "$tmp/during.prom" &&
+    [ "$(lesets "$tmp/during.prom")" -eq 1 ]
+ok $? "the series of getppid() and nanosleep() carry one set of buckets, in seconds: $(lesets "$tmp/during.prom") sets: $(grep "_bucket{\(syscall=\"getppid\"\|$sleeps\),le=\"\(0\.0000010\|1\.\)" "$tmp/during.prom" | head -8 | tr '\n' ' ')"
+check "$tmp/during.prom" "the node exporter's file, as PromQL read it"
 [ "$err" = 0 ]
 ok $? "node_textfile_scrape_error: $err (after $waited s)"
 [ $st -eq 0 ]
 ok $? "meta-d --run --prometheus stopped by SIGINT: status $st: $(head -n 3 "$tmp/err")"
 check "$tmp/textfile/meta-d.prom" "the node exporter's file, as tracing left it"
+[ "$(lesets "$tmp/textfile/meta-d.prom")" -eq 1 ]
+ok $? "the node exporter's file, as tracing left it: one set of buckets: $(lesets "$tmp/textfile/meta-d.prom")"
 
 # 7. The systemd unit of examples/systemd, where systemd-analyze is.
 if command -v systemd-analyze > /dev/null 2>&1; then

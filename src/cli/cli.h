@@ -301,12 +301,13 @@ extern void md_cli_dir_close(md_cli_dir_t *, int);
  * of an aggregation, as md_dt_interval() hands it over: the function, the
  * key's bytes (the record's identity) and its fields as printa prints
  * them, the value's words (md_value_t's), the generation (a change: the
- * aggregation was cleared).  The callback returns MD_DT_NEXT, or
- * MD_DT_REMOVE when no event can land in the record any more, or
- * MD_DT_EVICT to take a record that has been idle out of the aggregation
- * (--evict): it is then handed over once more, dr_final set, with its
- * value as it was taken out (events that came after the read are in it,
- * where the kernel can tell), or -1.
+ * aggregation was cleared), and whether it is of meta-d's sum beside a
+ * quantization (MD_SUM_AGGREGATION, dr_sum), not the metric's.  The
+ * callback returns MD_DT_NEXT, or MD_DT_REMOVE when no event can land in
+ * the record any more, or MD_DT_EVICT to take a record that has been idle
+ * out of the aggregation (--evict): it is then handed over once more,
+ * dr_final set, with its value as it was taken out (events that came
+ * after the read are in it, where the kernel can tell), or -1.
  */
 typedef struct md_dt md_dt_t;
 
@@ -322,6 +323,7 @@ typedef struct md_dt_rec {
 	size_t			dr_ndata;
 	uint64_t		dr_gen;
 	int			dr_final;	/* evicted: its last value */
+	int			dr_sum;		/* of MD_SUM_AGGREGATION */
 } md_dt_rec_t;
 
 typedef int md_dt_rec_f(const md_dt_rec_t *, void *);

@@ -24,7 +24,9 @@
  * removed).
  *
  * Bounded (SPEC 8.3): at most --max-series series, the busiest, and
- * series idle for --evict intervals let go (md_prom_bound()).
+ * series idle for --evict intervals let go (md_prom_bound()).  Base units
+ * (SPEC 8.3): the -n field's unit (the metric's "units") names the family
+ * (_seconds, _bytes), and a time is exposed in seconds (md_prom_scale()).
  */
 
 #include <errno.h>
@@ -41,12 +43,15 @@
 
 /*
  * The family's name: --name, or metad_ and the metric's name (its file's
- * base name without extension) and _ and the -n field, each character
+ * base name without extension) and _ and the -n field, and _seconds or
+ * _bytes where the -n field's unit is a time or bytes, each character
  * outside [A-Za-z0-9_] made _.
  */
 static char *
-md_prom_family_name(const md_cli_opts_t *o)
+md_prom_family_name(const md_cli_opts_t *o, md_unitkind_t kind)
 {
+	const char *unit = kind == MD_UNIT_TIME ? "_seconds" :
+	    kind == MD_UNIT_BYTES ? "_bytes" : "";
 	char *stem, *name;
 	size_t n, i;
 
@@ -56,11 +61,11 @@ md_prom_family_name(const md_cli_opts_t *o)
 	    "stdin")) == NULL)
 		return (NULL);
 	n = 6 + strlen(stem) + (o->o_nfield != NULL ?
-	    strlen(o->o_nfield) + 1 : 0);
+	    strlen(o->o_nfield) + 1 : 0) + strlen(unit);
 	if ((name = malloc(n + 1)) != NULL)
-		(void) snprintf(name, n + 1, "metad_%s%s%s", stem,
+		(void) snprintf(name, n + 1, "metad_%s%s%s%s", stem,
 		    o->o_nfield != NULL ? "_" : "", o->o_nfield != NULL ?
-		    o->o_nfield : "");
+		    o->o_nfield : "", unit);
 	free(stem);
 	for (i = 0; name != NULL && name[i] != '\0'; i++) {
 		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' &&
@@ -143,7 +148,10 @@ int
 md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
     const md_metric_t *m, md_aggfn_t fn)
 {
-	char *name = md_prom_family_name(o), *help = md_prom_help(o, m);
+	uint64_t ns = 0;
+	md_unitkind_t kind = o->o_nfield == NULL ? MD_UNIT_NONE :
+	    md_unit_kind(md_metric_unit(m, o->o_nfield), &ns);
+	char *name = md_prom_family_name(o, kind), *help = md_prom_help(o, m);
 	char why[MD_ERRMSGLEN], *dir;
 	md_error_t err;
 	int e;
@@ -167,6 +175,10 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		    md_cli_usage(o));
 	}
 	md_prom_bound(cp->cp_prom, o->o_maxseries, o->o_evict);
+	if (kind == MD_UNIT_TIME && md_prom_scale(cp->cp_prom, ns, &err) != 0) {
+		md_cli_err(o, "--prometheus: %s", err.mde_msg);
+		return (MD_CLI_ERROR);
+	}
 	if (md_cli_path_split(o->o_promfile, &dir, &cp->cp_base) != 0)
 		dir = NULL;
 	if (dir == NULL || *cp->cp_base == '\0') {

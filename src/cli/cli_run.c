@@ -250,6 +250,7 @@ typedef struct md_run {
 	int64_t			*ru_delta;	/* a record's part */
 	size_t			ru_ndelta;
 	md_cli_prom_t		ru_prom;	/* --prometheus */
+	md_series_t		*ru_sums;	/* its sums' records */
 	md_error_t		ru_err;
 } md_run_t;
 
@@ -281,15 +282,19 @@ md_run_onerror(void *arg, const char *msg)
 	md_run_say(ru, msg);
 }
 
-/* The value of record r, or its part d of the interval, added. */
+/*
+ * The value of record r, or its part d of the interval, added: a record of
+ * the sum beside a quantization (--prometheus' NAME_sum) to FILE's only.
+ */
 static int
 md_run_add(md_run_t *ru, const md_dt_rec_t *r, const int64_t *d)
 {
 	md_value_t v = { r->dr_fn, r->dr_quant, d, r->dr_ndata };
 
-	if (md_values_add(ru->ru_values, r->dr_keys, r->dr_keylens, &v,
-	    &ru->ru_err) != 0 || md_cli_prom_add(&ru->ru_prom, r->dr_keys,
-	    r->dr_keylens, &v, &ru->ru_err) != 0)
+	if ((!r->dr_sum && md_values_add(ru->ru_values, r->dr_keys,
+	    r->dr_keylens, &v, &ru->ru_err) != 0) ||
+	    md_cli_prom_add(&ru->ru_prom, r->dr_keys, r->dr_keylens, &v,
+	    &ru->ru_err) != 0)
 		return (-1);
 	return (0);
 }
@@ -316,22 +321,29 @@ md_run_bykey(md_run_t *ru, const md_dt_rec_t *r)
 /*
  * Each record of a snapshot: its part of the interval, if it has one; a
  * record idle for --evict intervals is taken out, and once out (dr_final)
- * its last part counted and the record forgotten.
+ * its last part counted and the record forgotten.  The records of the sum
+ * beside a quantization (dr_sum: --prometheus) are followed apart.
  */
 static int
 md_run_record(const md_dt_rec_t *r, void *arg)
 {
 	md_run_t *ru = arg;
 	const md_cli_opts_t *o = ru->ru_o;
+	md_series_t *se = ru->ru_series;
 	int64_t *d;
 	int changed;
 
-	if (r->dr_fn != ru->ru_fn) {
+	if (r->dr_sum) {
+		if (ru->ru_sums == NULL && (ru->ru_sums =
+		    md_series_new(&ru->ru_err)) == NULL)
+			return (-1);
+		se = ru->ru_sums;
+	} else if (r->dr_fn != ru->ru_fn) {
 		return (md_run_fail(&ru->ru_err, MD_ERR_ARG, "a record of "
 		    "another function than the request's aggregation"));
-	}
-	if (ru->ru_bykey)
+	} else if (ru->ru_bykey) {
 		return (md_run_bykey(ru, r));
+	}
 	if (r->dr_ndata > ru->ru_ndelta) {
 		if ((d = realloc(ru->ru_delta, r->dr_ndata *
 		    sizeof (int64_t))) == NULL)
@@ -340,19 +352,18 @@ md_run_record(const md_dt_rec_t *r, void *arg)
 		ru->ru_delta = d;
 		ru->ru_ndelta = r->dr_ndata;
 	}
-	if ((changed = md_series_delta(ru->ru_series, r->dr_key,
-	    r->dr_keylen, r->dr_gen, r->dr_fn, r->dr_data, ru->ru_delta,
-	    r->dr_ndata, &ru->ru_err)) < 0)
+	if ((changed = md_series_delta(se, r->dr_key, r->dr_keylen,
+	    r->dr_gen, r->dr_fn, r->dr_data, ru->ru_delta, r->dr_ndata,
+	    &ru->ru_err)) < 0)
 		return (-1);
 	if (changed && md_run_add(ru, r, ru->ru_delta) != 0)
 		return (-1);
 	if (r->dr_final) {
-		(void) md_series_forget(ru->ru_series, r->dr_key,
-		    r->dr_keylen);
+		(void) md_series_forget(se, r->dr_key, r->dr_keylen);
 		return (MD_DT_NEXT);
 	}
-	if (!changed && o->o_evict > 0 && md_series_idle(ru->ru_series,
-	    r->dr_key, r->dr_keylen) >= o->o_evict)
+	if (!changed && o->o_evict > 0 && md_series_idle(se, r->dr_key,
+	    r->dr_keylen) >= o->o_evict)
 		return (MD_DT_EVICT);
 	return (MD_DT_NEXT);
 }
@@ -378,9 +389,10 @@ md_run_ownopt(const md_request_t *req)
 }
 
 /*
- * The request's script for --run: without -i and -T, and, for min and
- * max, keyed by interval.  One script: zones with the pragma make one
- * per zone, and --run runs one (a usage error).
+ * The request's script for --run: without -i and -T, for min and max
+ * keyed by interval, and with --prometheus a sum() beside a quantization.
+ * One script: zones with the pragma make one per zone, and --run runs one
+ * (a usage error).
  */
 static md_result_t *
 md_run_script(md_cli_job_t *j, uint64_t interval, int *rvp)
@@ -391,6 +403,7 @@ md_run_script(md_cli_job_t *j, uint64_t interval, int *rvp)
 
 	req.mdq_interval = NULL;
 	req.mdq_duration = NULL;
+	req.mdq_sum = j->cj_o->o_promfile != NULL;	/* for NAME_sum */
 	*rvp = MD_CLI_ERROR;
 	if ((r = md_cli_generate(j, &req)) == NULL)
 		return (NULL);
@@ -809,6 +822,7 @@ md_run_free(md_run_t *ru)
 {
 	md_values_free(ru->ru_values);
 	md_series_free(ru->ru_series);
+	md_series_free(ru->ru_sums);
 	md_cli_prom_close(&ru->ru_prom);
 	free(ru->ru_delta);
 }

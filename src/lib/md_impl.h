@@ -694,6 +694,7 @@ typedef struct md_emit_req {
 	const char		*er_interval;	/* NULL: no tick clause */
 	const char		*er_duration;	/* NULL: no ending clause */
 	uint64_t		er_keyinterval;	/* ns: key by interval */
+	int			er_sum;		/* @__metad_sum beside */
 	md_emit_spans_t		*er_spans;	/* NULL: none recorded */
 	md_aggfn_t		*er_fn;		/* NULL, or where to put the */
 						/* aggregation's function */

@@ -799,6 +799,8 @@ md_dt_hand(const dtrace_aggdata_t *a, int final, void *arg)
 	r.dr_keylens = lens;
 	r.dr_quant = MD_AGG_ISDIST(r.dr_fn) ? &q : NULL;
 	r.dr_final = final;
+	r.dr_sum = a->dtada_desc->dtagd_name != NULL &&
+	    strcmp(a->dtada_desc->dtagd_name, MD_SUM_AGGREGATION) == 0;
 	if ((rv = w->dw_cb(&r, w->dw_arg)) < 0)
 		w->dw_failed = 1;
 	return (rv);

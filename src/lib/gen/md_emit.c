@@ -436,21 +436,88 @@ md_emit_function(md_emit_t *em, size_t pd, const char *fnfield)
 }
 
 /*
+ * The length of the first argument of the call text (len bytes, "NAME(")
+ * begins with: to the first ',' or ')' outside parentheses, brackets and
+ * D's string and character constants.  0: none.
+ */
+static size_t
+md_emit_firstarg(const char *t, size_t len)
+{
+	size_t i, depth = 0;
+	char q = 0;
+
+	for (i = 0; i < len; i++) {
+		if (q != 0) {
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == q)
+				q = 0;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			q = t[i];
+		} else if (t[i] == '(' || t[i] == '[') {
+			depth++;
+		} else if ((t[i] == ')' || t[i] == ']') && depth > 0) {
+			depth--;
+		} else if ((t[i] == ',' || t[i] == ')') && depth == 0) {
+			return (i);
+		}
+	}
+	return (0);
+}
+
+/*
+ * Beside a quantization (er_sum), "@__metad_sum[KEY,...] = sum(VALUE);":
+ * the keys (keys bytes at kstart) and the quantization's first argument
+ * of the text at fstart, copied (the buffer moves as it grows).
+ */
+static int
+md_emit_sum(md_emit_t *em, size_t kstart, size_t keys, size_t fstart)
+{
+	md_buf_t *out = em->em_out;
+	size_t n, alen;
+	char *t;
+
+	if (md_buf_failed(out) || !MD_AGG_ISDIST(md_aggfn_of(out->mb_data +
+	    fstart, out->mb_len - fstart, &n)) || out->mb_data[fstart + n] !=
+	    '(' || (alen = md_emit_firstarg(out->mb_data + fstart + n + 1,
+	    out->mb_len - fstart - n - 1)) == 0)
+		return (0);
+	if ((t = malloc(keys + alen + 1)) == NULL)
+		return (md_error_nomem(em->em_err));
+	(void) memcpy(t, out->mb_data + kstart, keys);
+	(void) memcpy(t + keys, out->mb_data + fstart + n + 1, alen);
+	md_buf_puts(out, "\t@" MD_SUM_AGGREGATION);
+	md_buf_append(out, t, keys);
+	md_buf_puts(out, " = sum(");
+	md_buf_append(out, t + keys, alen);
+	md_buf_puts(out, ");\n");
+	free(t);
+	return (0);
+}
+
+/*
  * @[KEY,...] = FUNCTION;  A discrete decomposition adds its transform to
- * the key; a numeric one picks the function.
+ * the key; a numeric one picks the function (and, asked, a sum() of its
+ * value beside a quantization: md_emit_sum()).
  */
 static int
 md_emit_aggregate(md_emit_t *em, size_t pd)
 {
 	const char *fnfield;
+	size_t kstart, keys, fstart;
 
 	md_buf_puts(em->em_out, "\t@");
+	kstart = em->em_out->mb_len;
 	if (md_emit_keys(em, pd, &fnfield) != 0)
 		return (-1);
+	keys = em->em_out->mb_len - kstart;
 	md_buf_puts(em->em_out, " = ");
+	fstart = em->em_out->mb_len;
 	if (md_emit_function(em, pd, fnfield) != 0)
 		return (-1);
 	md_buf_puts(em->em_out, ";\n");
+	if (em->em_req->er_sum && fnfield != NULL)
+		return (md_emit_sum(em, kstart, keys, fstart));
 	return (0);
 }
 

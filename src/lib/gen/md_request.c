@@ -357,6 +357,7 @@ md_request_emit(const md_request_t *req, md_decomp_t *folded, char *host,
 	er->er_interval = req->mdq_interval;
 	er->er_duration = req->mdq_duration;
 	er->er_keyinterval = req->mdq_keyinterval;
+	er->er_sum = req->mdq_sum;
 	er->er_spans = NULL;
 	er->er_fn = NULL;
 	if (er->er_host != NULL)

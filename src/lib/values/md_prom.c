@@ -9,17 +9,26 @@
  *	avg, stddev,	a gauge, NAME: the last interval's value; a series
  *	min, max	with no event in the last interval has no sample
  *	quantize,	a histogram: NAME_bucket{le="MAX"} for every bucket
- *	lquantize,	that has held an event since the start, ascending,
- *	llquantize	each counting the events at or below MAX (the bucket's
- *			greatest value), then le="+Inf" and NAME_count; no
- *			NAME_sum (dtrace keeps none)
+ *	lquantize,	that has held an event in any series since the start
+ *	llquantize	(pm_used: one set of buckets for the family, so that
+ *			sum by (le) is a histogram too), ascending, each
+ *			counting the series' events at or below MAX (the
+ *			bucket's greatest value), then le="+Inf", NAME_sum
+ *			(the values of sum() beside the quantization, which
+ *			--run adds to the script: dtrace keeps no sum of a
+ *			quantization) and NAME_count
  *
- * and NAME_drops_total and NAME_errors_total, always.  A series is one
- * key of the aggregation, a label a -s field; a label's value is the key
- * as --run prints it (md_key.c: UTF-8, and two keys never alike, so that
- * two programs never make one series), escaped as the format asks (\\,
- * \", \n).  The series are kept in a table by their labels' values
- * (md_tuple.c), and printed sorted.
+ * and NAME_drops_total and NAME_errors_total, always.  A field in a time
+ * unit is exposed in seconds (md_prom_scale()): each le, NAME_sum, a
+ * sum's total and min's and max's value written as exact decimal text
+ * (md_number_fixed(): 1099 ns is 0.000001099, never a rounded float);
+ * avg's and stddev's, quotients already, as the nearest double.
+ *
+ * A series is one key of the aggregation, a label a -s field; a label's
+ * value is the key as --run prints it (md_key.c: UTF-8, and two keys
+ * never alike, so that two programs never make one series), escaped as
+ * the format asks (\\, \", \n).  The series are kept in a table by
+ * their labels' values (md_tuple.c), and printed sorted.
  *
  * Bounded (md_prom_bound()): a series with no event for the run's
  * --evict intervals is let go, as its key is from dtrace's aggregation,
@@ -47,11 +56,19 @@ typedef struct md_pseries {
 	int64_t		ps_w[MD_PROM_MAXWORDS];	/* a gauge's, this interval */
 	int		ps_fresh;	/* the gauge had an event in it */
 	int64_t		*ps_b;		/* a histogram's, bucket by bucket */
+	int64_t		ps_sum;		/* and the sum of its values */
 	int		ps_changed;	/* an event this interval */
 	uint64_t	ps_idle;	/* intervals without one */
 	int64_t		ps_rank;	/* how busy: more is kept first */
 	int		ps_shown;	/* in this exposition */
 } md_pseries_t;
+
+/* A bucket as an exposition writes it: its ,le="MAX"} in pm_letext. */
+typedef struct md_ple {
+	size_t		pl_idx;		/* the bucket's index */
+	size_t		pl_off;
+	size_t		pl_len;
+} md_ple_t;
 
 struct md_prom {
 	char		*pm_name;
@@ -61,6 +78,12 @@ struct md_prom {
 	md_aggfn_t	pm_fn;
 	md_quant_t	pm_quant;
 	int		pm_hasquant;
+	unsigned char	*pm_used;	/* buckets any series had an event in */
+	md_ple_t	*pm_les;	/* those an exposition writes */
+	size_t		pm_nles;
+	md_buf_t	pm_letext;	/* and the ends of their lines */
+	size_t		pm_nle;		/* of those, with a greatest value */
+	unsigned	pm_places;	/* values / 10^this: base units */
 	md_tuptab_t	pm_tab;		/* labels' values -> index of pm_s */
 	md_pseries_t	*pm_s;
 	size_t		pm_n;
@@ -111,6 +134,9 @@ md_prom_free(md_prom_t *p)
 		free(p->pm_labels[k]);
 	free(p->pm_labels);
 	free(p->pm_s);
+	free(p->pm_used);
+	free(p->pm_les);
+	md_buf_fini(&p->pm_letext);
 	md_buf_fini(&p->pm_ltext);
 	free(p->pm_name);
 	free(p->pm_help);
@@ -202,8 +228,7 @@ md_prom_series(md_prom_t *p, const char *const *keys, const size_t *lens)
 	s->ps_nkeys = p->pm_nlabels;
 	if ((s->ps_keys = calloc(p->pm_nlabels + 1, sizeof (char *))) == NULL ||
 	    (s->ps_lens = calloc(p->pm_nlabels + 1, sizeof (size_t))) ==
-	    NULL || (MD_AGG_ISDIST(p->pm_fn) && (s->ps_b = calloc(
-	    md_quant_nbuckets(&p->pm_quant) + 1, sizeof (int64_t))) == NULL))
+	    NULL)
 		goto fail;
 	for (k = 0; k < p->pm_nlabels; k++) {	/* as they print */
 		form = md_tuptab_key(&p->pm_tab, k, &n);
@@ -236,23 +261,66 @@ md_prom_gauge(md_prom_t *p, md_pseries_t *s, const md_value_t *v)
 	    MD_AGG_AVG || p->pm_fn == MD_AGG_STDDEV ? v->mv_data[0] : 1));
 }
 
+/* The family's buckets, by the first value of a quantization. */
+static int
+md_prom_quant(md_prom_t *p, const md_value_t *v)
+{
+	if (p->pm_hasquant)
+		return (memcmp(&p->pm_quant, v->mv_quant,
+		    sizeof (md_quant_t)) == 0 ? 0 : -1);
+	if ((p->pm_used = calloc(md_quant_nbuckets(v->mv_quant) + 1, 1)) ==
+	    NULL || (p->pm_les = calloc(md_quant_nbuckets(v->mv_quant) + 1,
+	    sizeof (md_ple_t))) == NULL)
+		return (-2);
+	p->pm_quant = *v->mv_quant;
+	p->pm_hasquant = 1;
+	return (0);
+}
+
+/*
+ * A quantization's value added to series s (its buckets made the first
+ * time: a series may come of a sum() first), its buckets noted used.
+ */
+static int
+md_prom_buckets(md_prom_t *p, md_pseries_t *s, const md_value_t *v)
+{
+	md_bucket_t bk;
+	size_t i;
+
+	if (s->ps_b == NULL && (s->ps_b = calloc(v->mv_ndata + 1,
+	    sizeof (int64_t))) == NULL)
+		return (-1);
+	for (i = 0; i < v->mv_ndata; i++) {
+		if (v->mv_data[i] == 0)
+			continue;
+		s->ps_b[i] = (int64_t)((uint64_t)s->ps_b[i] +
+		    (uint64_t)v->mv_data[i]);
+		s->ps_rank = (int64_t)((uint64_t)s->ps_rank +
+		    (uint64_t)v->mv_data[i]);
+		if (p->pm_used[i])
+			continue;
+		p->pm_used[i] = 1;
+		if (md_quant_bucket(&p->pm_quant, i, &bk) == 0 &&
+		    !(bk.mb_open & MD_BUCKET_NOMAX))
+			p->pm_nle++;
+	}
+	return (0);
+}
+
 int
 md_prom_add(md_prom_t *p, const char *const *keys, const size_t *lens,
     const md_value_t *v, md_error_t *err)
 {
+	int hist = MD_AGG_ISDIST(p->pm_fn), q = 0;
+	int sum = hist && v->mv_fn == MD_AGG_SUM;
 	md_pseries_t *s;
-	size_t i;
 
-	if (v->mv_fn != p->pm_fn || v->mv_ndata != md_value_nwords(v->mv_fn,
-	    v->mv_quant) || (MD_AGG_ISDIST(p->pm_fn) && p->pm_hasquant &&
-	    memcmp(&p->pm_quant, v->mv_quant, sizeof (md_quant_t)) != 0))
+	if ((v->mv_fn != p->pm_fn && !sum) || v->mv_ndata !=
+	    md_value_nwords(v->mv_fn, v->mv_quant) || (hist && !sum &&
+	    (q = md_prom_quant(p, v)) == -1))
 		return (md_error_set(err, MD_ERR_ARG, "a value that is "
 		    "not of the exposition's function or buckets"));
-	if (MD_AGG_ISDIST(p->pm_fn) && !p->pm_hasquant) {
-		p->pm_quant = *v->mv_quant;
-		p->pm_hasquant = 1;
-	}
-	if ((s = md_prom_series(p, keys, lens)) == NULL)
+	if (q != 0 || (s = md_prom_series(p, keys, lens)) == NULL)
 		return (md_error_nomem(err));
 	switch (p->pm_fn) {
 	case MD_AGG_COUNT:
@@ -264,12 +332,11 @@ md_prom_add(md_prom_t *p, const char *const *keys, const size_t *lens,
 	case MD_AGG_QUANTIZE:
 	case MD_AGG_LQUANTIZE:
 	case MD_AGG_LLQUANTIZE:
-		for (i = 0; i < v->mv_ndata; i++) {
-			s->ps_b[i] = (int64_t)((uint64_t)s->ps_b[i] +
-			    (uint64_t)v->mv_data[i]);
-			s->ps_rank = (int64_t)((uint64_t)s->ps_rank +
-			    (uint64_t)v->mv_data[i]);
-		}
+		if (sum)
+			s->ps_sum = (int64_t)((uint64_t)s->ps_sum +
+			    (uint64_t)v->mv_data[0]);
+		else if (md_prom_buckets(p, s, v) != 0)
+			return (md_error_nomem(err));
 		break;
 	default:
 		md_prom_gauge(p, s, v);
@@ -358,34 +425,82 @@ md_prom_sample(md_buf_t *b, const md_prom_t *p, const char *suffix,
 	md_buf_putc(b, ' ');
 }
 
-/* A histogram's series: cumulative buckets, +Inf, the count. */
+/* A sample's value and its line's end (a count: never scaled). */
+static void
+md_prom_end(md_buf_t *b, const md_prom_t *p, int64_t v, int scaled)
+{
+	char num[MD_FIXEDLEN + 1];
+	size_t n = md_number_fixed(num, v, scaled ? p->pm_places : 0);
+
+	num[n] = '\n';
+	md_buf_append(b, num, n + 1);
+}
+
+/*
+ * The family's buckets as an exposition writes them, once for all its
+ * series: for each bucket any series had an event in and that has a
+ * greatest value, its index and the end of its lines, ,le="MAX"} (in
+ * the base unit).  Returns -1 when out of memory.
+ */
+static int
+md_prom_les(md_prom_t *p)
+{
+	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
+	char num[MD_FIXEDLEN + 1];
+	md_bucket_t bk;
+
+	md_buf_reset(&p->pm_letext);
+	p->pm_nles = 0;
+	for (i = 0; i < n; i++) {
+		if (!p->pm_used[i] || md_quant_bucket(&p->pm_quant, i,
+		    &bk) != 0 || (bk.mb_open & MD_BUCKET_NOMAX))
+			continue;	/* only +Inf bounds the top one */
+		p->pm_les[p->pm_nles].pl_idx = i;
+		p->pm_les[p->pm_nles].pl_off = p->pm_letext.mb_len;
+		md_buf_puts(&p->pm_letext, p->pm_nlabels > 0 ? ",le=\"" :
+		    "le=\"");
+		md_buf_append(&p->pm_letext, num, md_number_fixed(num,
+		    bk.mb_max, p->pm_places));
+		md_buf_puts(&p->pm_letext, "\"} ");
+		p->pm_les[p->pm_nles].pl_len = p->pm_letext.mb_len -
+		    p->pm_les[p->pm_nles].pl_off;
+		p->pm_nles++;
+	}
+	return (md_buf_failed(&p->pm_letext) ? -1 : 0);
+}
+
+/*
+ * A histogram's series: the family's buckets (md_prom_les()), cumulative,
+ * +Inf, the sum, the count.  A series with no buckets (none, or of a
+ * sum() alone so far) counts 0 in each.
+ */
 static void
 md_prom_hist(md_buf_t *b, const md_prom_t *p, const md_pseries_t *s)
 {
-	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
-	char le[48];
-	md_bucket_t bk;
+	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0;
+	size_t i = 0, k;
 	int64_t cum = 0;
 
-	for (i = 0; i < n; i++) {
-		if (s->ps_b[i] == 0)
-			continue;
-		cum += s->ps_b[i];
-		if (md_quant_bucket(&p->pm_quant, i, &bk) != 0 ||
-		    (bk.mb_open & MD_BUCKET_NOMAX))
-			continue;	/* only +Inf bounds it */
-		(void) snprintf(le, sizeof (le), "le=\"%lld\"",
-		    (long long)bk.mb_max);
-		md_prom_sample(b, p, "_bucket", s, le);
-		md_value_int(b, cum);
-		md_buf_putc(b, '\n');
+	for (k = 0; k < p->pm_nles; k++) {
+		for (; s->ps_b != NULL && i <= p->pm_les[k].pl_idx; i++)
+			cum += s->ps_b[i];
+		md_buf_puts(b, p->pm_name);
+		md_buf_puts(b, "_bucket{");
+		if (s->ps_llen > 0)
+			md_buf_append(b, p->pm_ltext.mb_data + s->ps_loff,
+			    s->ps_llen);
+		md_buf_append(b, p->pm_letext.mb_data + p->pm_les[k].pl_off,
+		    p->pm_les[k].pl_len);
+		md_prom_end(b, p, cum, 0);
 	}
+	for (; s->ps_b != NULL && i < n; i++)
+		cum += s->ps_b[i];
 	md_prom_sample(b, p, "_bucket", s, "le=\"+Inf\"");
-	md_value_int(b, cum);
-	md_buf_putc(b, '\n');
+	md_prom_end(b, p, cum, 0);
+	md_prom_sample(b, p, "_sum", s, NULL);
+	md_prom_end(b, p, s->ps_sum, 1);
 	md_prom_sample(b, p, "_count", s, NULL);
-	md_value_int(b, cum);
-	md_buf_putc(b, '\n');
+	md_prom_end(b, p, cum, 0);
 }
 
 /* Series (pointers to) compared by their labels' values: bytes, length. */
@@ -481,6 +596,41 @@ md_prom_zero(md_buf_t *b, const md_prom_t *p)
 	md_buf_puts(b, "_total 0\n");
 }
 
+/*
+ * A gauge's value in the base unit: min's and max's exact, avg's and
+ * stddev's (quotients) the nearest double; and the line's end.
+ */
+static void
+md_prom_gvalue(md_buf_t *b, const md_prom_t *p, const md_pseries_t *s)
+{
+	char num[MD_NUMBUFLEN];
+	md_buf_t t;
+	double d, scale = 1;
+	unsigned i;
+
+	if (p->pm_fn != MD_AGG_AVG && p->pm_fn != MD_AGG_STDDEV) {
+		md_prom_end(b, p, s->ps_w[0], 1);
+		return;
+	}
+	if (p->pm_places == 0) {
+		md_value_number(b, p->pm_fn, s->ps_w);
+		md_buf_putc(b, '\n');
+		return;
+	}
+	md_buf_init(&t);
+	md_value_number(&t, p->pm_fn, s->ps_w);
+	md_buf_putc(&t, '\0');
+	d = md_buf_failed(&t) ? 0 : strtod(t.mb_data, NULL);
+	md_buf_fini(&t);
+	for (i = 0; i < p->pm_places; i++)
+		scale *= 10;
+	d /= scale;
+	if (md_number_format(d, num, sizeof (num)) != 0)
+		(void) snprintf(num, sizeof (num), "%.17g", d);
+	md_buf_puts(b, num);
+	md_buf_putc(b, '\n');
+}
+
 /* The family of the values: its help and type, each series' samples. */
 static void
 md_prom_values(md_buf_t *b, md_prom_t *p)
@@ -511,10 +661,10 @@ md_prom_values(md_buf_t *b, md_prom_t *p)
 			continue;
 		md_prom_sample(b, p, counter ? "_total" : "", &v[i], NULL);
 		if (counter)
-			md_value_int(b, v[i].ps_total);
+			md_prom_end(b, p, v[i].ps_total, p->pm_fn ==
+			    MD_AGG_SUM);
 		else
-			md_value_number(b, p->pm_fn, v[i].ps_w);
-		md_buf_putc(b, '\n');
+			md_prom_gvalue(b, p, &v[i]);
 	}
 }
 
@@ -544,20 +694,11 @@ md_prom_counter(md_buf_t *b, const md_prom_t *p, const char *suffix,
 static uint64_t
 md_prom_nsamples(const md_prom_t *p, const md_pseries_t *s)
 {
-	size_t n = p->pm_hasquant ? md_quant_nbuckets(&p->pm_quant) : 0, i;
-	md_bucket_t bk;
-	uint64_t k = 2;		/* le="+Inf" and _count */
-
 	if (p->pm_fn == MD_AGG_COUNT || p->pm_fn == MD_AGG_SUM)
 		return (1);
 	if (!MD_AGG_ISDIST(p->pm_fn))
 		return (s->ps_fresh ? 1 : 0);
-	for (i = 0; i < n; i++) {
-		if (s->ps_b[i] != 0 && md_quant_bucket(&p->pm_quant, i,
-		    &bk) == 0 && !(bk.mb_open & MD_BUCKET_NOMAX))
-			k++;
-	}
-	return (k);
+	return (p->pm_nle + 3);	/* le="+Inf", _sum and _count */
 }
 
 /*
@@ -652,6 +793,22 @@ md_prom_select(md_prom_t *p)
 	return (0);
 }
 
+int
+md_prom_scale(md_prom_t *p, uint64_t ns, md_error_t *err)
+{
+	unsigned places = 9;
+
+	while (ns % 10 == 0 && ns > 1 && places > 0) {
+		ns /= 10;
+		places--;
+	}
+	if (ns != 1)
+		return (md_error_set(err, MD_ERR_ARG, "a unit of time that "
+		    "is no power of ten of nanoseconds, up to seconds"));
+	p->pm_places = places;
+	return (0);
+}
+
 void
 md_prom_bound(md_prom_t *p, size_t maxseries, size_t evict)
 {
@@ -673,7 +830,7 @@ md_prom_text(md_prom_t *p, uint64_t drops, uint64_t errors, size_t *lenp,
 	size_t i;
 
 	if (md_prom_evict(p) != 0 || md_prom_sort(p) != 0 ||
-	    md_prom_select(p) != 0) {
+	    md_prom_select(p) != 0 || md_prom_les(p) != 0) {
 		(void) md_error_nomem(err);
 		return (NULL);
 	}
