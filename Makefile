@@ -184,7 +184,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_sort.c \
 	tests/check_tuple.c tests/check_values.c \
-	tests/check_prom.c tests/check_heatmap.c
+	tests/check_prom.c tests/check_heatmap.c tests/check_top.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_rules.h src/cli/cli.h
 # Each object depends on the headers its source includes: the compiler

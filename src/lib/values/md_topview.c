@@ -275,8 +275,10 @@ md_tv_header(md_tview_t *tv)
 	(void) snprintf(text, sizeof (text), "  %s", num);
 	md_tv_lit(tv, text);
 	if (!isnan(t->to_events)) {
-		(void) snprintf(text, sizeof (text), "  %.0f events  %.1f/s",
-		    t->to_events, t->to_dur > 0 ? t->to_events / t->to_dur : 0);
+		(void) md_unit_format(rate, sizeof (rate), NULL, t->to_dur > 0 ?
+		    t->to_events / t->to_dur : 0);
+		(void) snprintf(text, sizeof (text), "  %.0f events  %s/s",
+		    t->to_events, rate);
 		md_tv_lit(tv, text);
 	} else if (t->to_fn == MD_AGG_SUM) {
 		md_tv_num(t, num, t->to_total, 1, (int64_t)t->to_total);
@@ -427,11 +429,12 @@ md_tv_numbers(md_tview_t *tv)
 	const md_top_t *t = tv->tv_t;
 	size_t fixed = 1 + MD_TV_VALW + 1 + MD_TV_RATEW + 1 + MD_TV_SHAREW + 2;
 	size_t sw = MD_TOP_NHIST, kw, i, shown;
+	size_t mink = t->to_nkeys > 1 ? 2 * MD_TV_MINKEY + 1 : MD_TV_MINKEY;
 	char text[MD_TV_NUMLEN];
 
 	kw = tv->tv_width > fixed + sw ? tv->tv_width - fixed - sw : 0;
-	if (kw < MD_TV_MINKEY) {	/* the sparkline gives way */
-		sw = sw > MD_TV_MINKEY - kw ? sw - (MD_TV_MINKEY - kw) : 0;
+	if (kw < mink) {	/* the sparkline gives way */
+		sw = sw > mink - kw ? sw - (mink - kw) : 0;
 		kw = tv->tv_width > fixed + sw ? tv->tv_width - fixed - sw : 1;
 	}
 	sw = t->to_iv < sw ? (size_t)t->to_iv : sw;	/* its intervals */
