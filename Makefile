@@ -197,7 +197,7 @@ DEPSTAMP = build/deps-v1
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top demo test unit layout golden faults outdir find js hostname bounds hardening deps-test \
 	heatmap heatmap-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
@@ -236,6 +236,10 @@ deps-heatmap: deps
 
 deps-prometheus: deps
 	@$(DEPS_ENV) sh mk/deps.sh install prometheus
+
+# What tests/top.sh runs meta-d --top in: tmux, and python3.
+deps-top: deps
+	@$(DEPS_ENV) sh mk/deps.sh install top
 
 $(LIB_OBJS) $(CLI_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need
 $(TEST_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need-test
@@ -499,13 +503,15 @@ check-dtrace: meta-d
 # meta-d --run with the real libdtrace, as root (tests/run.sh): values,
 # exactness, drops, errors, signals; then again under the sanitizers; its
 # lines into --heatmap; its --prometheus file served by a node exporter to
-# a Prometheus server, both started on 127.0.0.1 (tests/prom.sh).
-check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus
+# a Prometheus server, both started on 127.0.0.1 (tests/prom.sh); --top
+# on a terminal (tmux) and appended, against --run (tests/top.sh).
+check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/hostile.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/top.sh ./meta-d
 
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.
