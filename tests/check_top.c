@@ -143,6 +143,12 @@ START_TEST(top_should_sort_rows_with_rates_and_shares)
 	ck_assert_str_eq(t_fmt("%s %s %s %s", k, v, r, s), "x 6 3 30.0%");
 	(void) t_row(t_nth(view, 4), k, v, r, s);
 	ck_assert_str_eq(t_fmt("%s %s %s %s", k, v, r, s), "z 2 1 10.0%");
+	/* a number too wide for its column: shorter, never cut */
+	t_count(t, "big", NULL, INT64_C(123456789012));
+	view = t_view(t, 1.0, 80, 0, MD_TOP_UTF8);
+	(void) t_row(t_nth(view, 2), k, v, r, s);
+	ck_assert_str_eq(t_fmt("%s %s %s %s", k, v, r, s), "big 123G 123G "
+	    "100.0%");
 	/* the next interval has only its own keys */
 	t_count(t, "z", NULL, 5);
 	view = t_view(t, 1.0, 80, 0, MD_TOP_UTF8);

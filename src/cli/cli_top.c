@@ -174,35 +174,43 @@ md_ct_add(void *arg, const char *const *keys, const size_t *lens,
 }
 
 /*
- * The view (text, len bytes of lines ended by '\n') as drawn on the
- * terminal: after pre, from the top left, each line cleared to its end,
- * the last without a newline (it may be the screen's last), the rest of
- * the screen cleared.  NULL: out of memory.
+ * The view (text, len bytes of lines ended by '\n') as drawn on a
+ * terminal of rows lines: after pre, from the top left, each line
+ * cleared whole and written (not cleared to its end after it: a line as
+ * wide as the screen leaves the cursor on its last character, which that
+ * would clear), the last without a newline (it may be the screen's last),
+ * and then, if the screen has lines left, those cleared.  NULL: out of
+ * memory.
  */
 static char *
-md_ct_screen(const char *pre, const char *text, size_t len, size_t *lenp)
+md_ct_screen(const char *pre, const char *text, size_t len, size_t rows,
+    size_t *lenp)
 {
-	static const char eol[] = "\033[K\r\n";
+	static const char bol[] = "\033[2K", eol[] = "\r\n";
 	size_t n = 0, i, o = strlen(pre);
 	char *s;
 
 	for (i = 0; i < len; i++)
 		n += text[i] == '\n';
-	if ((s = malloc(o + len + n * sizeof (eol) + 16)) == NULL)
+	if ((s = malloc(o + len + (n + 1) * 8 + 16)) == NULL)
 		return (NULL);
 	(void) memcpy(s, pre, o);
-	(void) memcpy(s + o, "\033[H", 3);
-	o += 3;
+	(void) memcpy(s + o, "\033[H\033[2K", 7);
+	o += 7;
 	for (i = 0; i < len; i++) {
 		if (text[i] != '\n') {
 			s[o++] = text[i];
 		} else if (i + 1 < len) {
-			(void) memcpy(s + o, eol, sizeof (eol) - 1);
-			o += sizeof (eol) - 1;
+			(void) memcpy(s + o, eol, 2);
+			(void) memcpy(s + o + 2, bol, 4);
+			o += 6;
 		}
 	}
-	(void) memcpy(s + o, "\033[K\033[J", 7);
-	*lenp = o + 6;
+	if (n < rows) {
+		(void) memcpy(s + o, "\r\n\033[J", 5);
+		o += 5;
+	}
+	*lenp = o;
 	return (s);
 }
 
@@ -236,7 +244,7 @@ md_ct_draw(md_cli_top_t *ct, const char *pre, size_t *lenp, md_error_t *err)
 		return (text);
 	}
 	if (ct->ct_tty) {
-		s = md_ct_screen(pre, text, len, lenp);
+		s = md_ct_screen(pre, text, len, ct->ct_rows, lenp);
 	} else if ((s = malloc(len + 2)) != NULL) {
 		s[0] = '\n';
 		(void) memcpy(s + 1, text, len + 1);

@@ -28,6 +28,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -184,6 +185,34 @@ static void
 md_tv_str(md_tview_t *tv, const char *s, size_t w, int right)
 {
 	md_tv_cell(tv, s, strlen(s), w, right);
+}
+
+/*
+ * A number in a column w wide, right-aligned, never cut (a number cut
+ * would lie): where its digits do not fit, they are written with an SI
+ * prefix, three digits at most (19000000 as 19M), and where even that
+ * does not fit, whole, past the column.
+ */
+static void
+md_tv_numcell(md_tview_t *tv, char *num, size_t w)
+{
+	static const char si[] = "kMGTPE";
+	size_t at = strcspn(num, "0123456789"), n, i = 0;
+	char digits[MD_TV_NUMLEN];
+	double x;
+
+	n = strspn(num + at, "0123456789");
+	if (strlen(num) > w && n > 3 && num[at + n] == '\0') {
+		x = strtod(num + at, NULL);
+		while (x >= 999.5 && i < sizeof (si) - 1) {
+			x /= 1000;
+			i++;
+		}
+		(void) md_unit_format(digits, sizeof (digits), NULL, x);
+		(void) snprintf(num + at, MD_TV_NUMLEN - at, "%.40s%c", digits,
+		    si[i - 1]);
+	}
+	md_tv_str(tv, num, strlen(num) > w ? 0 : w, 1);
 }
 
 /* The line ended. */
@@ -383,7 +412,7 @@ md_tv_numrow(md_tview_t *tv, const md_tkey_t *k, size_t kw, size_t sw)
 	md_tv_keys(tv, k->tk_keys, k->tk_lens, kw);
 	md_tv_pad(tv, 1);
 	md_tv_num(t, num, k->tk_v, isnum, k->tk_w[0]);
-	md_tv_str(tv, num, MD_TV_VALW, 1);
+	md_tv_numcell(tv, num, MD_TV_VALW);
 	md_tv_pad(tv, 1);
 	if (!isnum) {
 		part = k->tk_events;
@@ -400,7 +429,7 @@ md_tv_numrow(md_tview_t *tv, const md_tkey_t *k, size_t kw, size_t sw)
 		else
 			(void) md_unit_format(num, sizeof (num), NULL,
 			    t->to_dur > 0 ? part / t->to_dur : 0);
-		md_tv_str(tv, num, MD_TV_RATEW, 1);
+		md_tv_numcell(tv, num, MD_TV_RATEW);
 		md_tv_pad(tv, 1);
 		(void) snprintf(num, sizeof (num), "%.1f%%", all > 0 ?
 		    100.0 * part / all : 0.0);
@@ -459,7 +488,8 @@ md_tv_numbers(md_tview_t *tv)
 
 /*
  * Bucket i as its row is labelled: its least value in the unit, "< MAX+1"
- * below an underflow, ">= MIN" for an overflow.
+ * for an underflow (and Oracle's llquantize row of |v| < factor^low),
+ * ">= MIN" for an overflow.
  */
 static void
 md_tv_blabel(const md_top_t *t, char *buf, size_t i)
@@ -470,7 +500,8 @@ md_tv_blabel(const md_top_t *t, char *buf, size_t i)
 	buf[0] = '\0';
 	if (md_quant_bucket(&t->to_quant, i, &bk) != 0)
 		return;
-	if (bk.mb_open & MD_BUCKET_NOMIN) {
+	if ((bk.mb_open & MD_BUCKET_NOMIN) || (bk.mb_min < 0 &&
+	    bk.mb_min == -bk.mb_max)) {	/* Oracle's llquantize: |v| < */
 		md_tv_num(t, num, (double)bk.mb_max + 1, 1, bk.mb_max + 1);
 		(void) snprintf(buf, MD_TV_NUMLEN, "< %.59s", num);
 	} else if (bk.mb_open & MD_BUCKET_NOMAX) {
@@ -545,7 +576,7 @@ md_tv_histrow(md_tview_t *tv, size_t i, int64_t c, int64_t max, size_t bw)
 	    (double)bw + 0.5) : 0, j;
 
 	md_tv_blabel(tv->tv_t, num, i);
-	md_tv_str(tv, num, MD_TV_LABELW, 1);
+	md_tv_numcell(tv, num, MD_TV_LABELW);
 	md_tv_lit(tv, " |");
 	for (j = 0; j < bw; j++)
 		md_tv_lit(tv, j < n ? "@" : " ");
@@ -653,17 +684,17 @@ md_tv_keyrow(md_tview_t *tv, const md_tkey_t *k, size_t kw, size_t lo,
 	md_tv_keys(tv, k->tk_keys, k->tk_lens, kw);
 	(void) snprintf(num, sizeof (num), "%.0f", k->tk_v);
 	md_tv_pad(tv, 1);
-	md_tv_str(tv, num, MD_TV_CNTW, 1);
+	md_tv_numcell(tv, num, MD_TV_CNTW);
 	md_tv_blabel(t, num, md_tv_pct(t, k->tk_b, k->tk_v, 50));
 	md_tv_pad(tv, 1);
-	md_tv_str(tv, num, MD_TV_PW, 1);
+	md_tv_numcell(tv, num, MD_TV_PW);
 	md_tv_blabel(t, num, md_tv_pct(t, k->tk_b, k->tk_v, 99));
 	md_tv_pad(tv, 1);
-	md_tv_str(tv, num, MD_TV_PW, 1);
+	md_tv_numcell(tv, num, MD_TV_PW);
 	(void) md_tv_span(t, k->tk_b, &a, &b);
 	md_tv_blabel(t, num, b);
 	md_tv_pad(tv, 1);
-	md_tv_str(tv, num, MD_TV_PW, 1);
+	md_tv_numcell(tv, num, MD_TV_PW);
 	md_tv_lit(tv, "  |");
 	md_tv_density(tv, k, lo, hi, g);
 	md_tv_lit(tv, "|");
@@ -712,14 +743,11 @@ md_tv_bykey(md_tview_t *tv)
 		hi = !any || b > hi ? b : hi;
 		any = 1;
 	}
-	dw = hi - lo + 1;
-	kw = tv->tv_width > fixed + dw ? tv->tv_width - fixed - dw : 0;
-	if (kw < MD_TV_MINKEY) {
-		kw = MD_TV_MINKEY;
-		dw = tv->tv_width > fixed + kw + 1 ? tv->tv_width - fixed -
-		    kw : 1;
-		g = (hi - lo + dw) / dw;	/* buckets a character */
-	}
+	dw = tv->tv_width / 3 > 8 ? tv->tv_width / 3 : 8;	/* at most */
+	g = (hi - lo + dw) / dw;	/* buckets a character */
+	dw = (hi - lo + g) / g;
+	kw = tv->tv_width > fixed + dw + MD_TV_MINKEY ? tv->tv_width - fixed -
+	    dw : MD_TV_MINKEY;
 	md_tv_keyhead(tv, kw, lo, hi);
 	for (i = 0; i < shown; i++)
 		md_tv_keyrow(tv, t->to_rows[i], kw, lo, hi, g);
