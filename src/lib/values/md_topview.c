@@ -743,7 +743,10 @@ md_tv_bykey(md_tview_t *tv)
 		hi = !any || b > hi ? b : hi;
 		any = 1;
 	}
-	dw = tv->tv_width / 3 > 8 ? tv->tv_width / 3 : 8;	/* at most */
+	dw = tv->tv_width / 3;		/* at most, the keys 16 at least */
+	if (tv->tv_width < fixed + 16 + dw)
+		dw = tv->tv_width > fixed + 16 ? tv->tv_width - fixed - 16 : 0;
+	dw = dw > 8 ? dw : 8;
 	g = (hi - lo + dw) / dw;	/* buckets a character */
 	dw = (hi - lo + g) / g;
 	kw = tv->tv_width > fixed + dw + MD_TV_MINKEY ? tv->tv_width - fixed -
