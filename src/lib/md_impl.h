@@ -274,6 +274,8 @@ extern md_aggfn_t md_aggfn_of(const char *, size_t, size_t *);
 extern void md_value_number(md_buf_t *, md_aggfn_t, const int64_t *);
 extern void md_value_int(md_buf_t *, int64_t);
 extern void md_value_merge(md_aggfn_t, int64_t *, const int64_t *);
+extern int md_value_check(md_aggfn_t, md_quant_t *, int *,
+    const md_value_t *, md_error_t *);
 
 /* A merge sort (md_sort.c): 0, or -1 when out of memory. */
 extern int md_sort(void *, size_t, size_t, int (*)(const void *,

@@ -98,28 +98,11 @@ md_top_free(md_top_t *t)
 static int
 md_top_check(md_top_t *t, const md_value_t *val, md_error_t *err)
 {
-	if (val->mv_fn != t->to_fn)
-		return (md_error_set(err, MD_ERR_ARG, "a value of function "
-		    "%d where the view's is %d", (int)val->mv_fn,
-		    (int)t->to_fn));
-	if (MD_AGG_ISDIST(t->to_fn)) {
-		if (val->mv_quant == NULL)
-			return (md_error_set(err, MD_ERR_ARG, "a "
-			    "distribution without its buckets"));
-		if (!t->to_hasquant) {
-			t->to_quant = *val->mv_quant;
-			t->to_nb = md_quant_nbuckets(val->mv_quant);
-			t->to_hasquant = 1;
-		} else if (memcmp(&t->to_quant, val->mv_quant,
-		    sizeof (md_quant_t)) != 0) {
-			return (md_error_set(err, MD_ERR_ARG, "two "
-			    "distributions of different buckets"));
-		}
-	}
-	if (val->mv_ndata != md_value_nwords(t->to_fn, val->mv_quant))
-		return (md_error_set(err, MD_ERR_ARG, "a value of %zu words "
-		    "where %zu are expected", val->mv_ndata,
-		    md_value_nwords(t->to_fn, val->mv_quant)));
+	if (md_value_check(t->to_fn, &t->to_quant, &t->to_hasquant, val,
+	    err) != 0)
+		return (-1);
+	if (MD_AGG_ISDIST(t->to_fn))
+		t->to_nb = md_quant_nbuckets(&t->to_quant);
 	return (0);
 }
 
