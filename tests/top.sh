@@ -12,7 +12,8 @@
 #     at once, within the new width; the histogram's rows; and after
 #     SIGINT (the terminal's ^C), SIGTERM and SIGHUP the terminal as it
 #     was (no alternate screen, the cursor shown, nothing left on the
-#     screen); a terminal that goes away ends meta-d.
+#     screen), and while ^Z stops meta-d too; a terminal that goes away
+#     ends meta-d.
 #
 #	sh tests/top.sh BINARY
 #
@@ -51,6 +52,7 @@ trap 'tm kill-server 2> /dev/null; rm -rf "$tmp"' EXIT
 tm new-session -d -s keep "exec sleep 3600"	# the server, for good
 known=tests/metrics/run-known.json
 ongoing=tests/metrics/top-known.json
+job=
 
 # 1. Appended, against --run's lines of the same request.
 appended() {
@@ -72,7 +74,10 @@ appended bykey -s k -n q
 
 # start NAME COLSxROWS ARGS...: --top ARGS in a new tmux window of that
 # size (UTF-8), its pid in $tmp/NAME.pid, its status, once it ends, in
-# $tmp/NAME.st; the window stays, for its terminal to be read.
+# $tmp/NAME.st; the window stays, for its terminal to be read.  With job
+# set, meta-d is a job of its own (set -m), as at an interactive shell:
+# ^Z stops it (a process group without one is orphaned: the kernel
+# discards the stop).
 start() {
 	name=$1
 	size=$2
@@ -80,6 +85,7 @@ start() {
 	rm -f "$tmp/$name.pid" "$tmp/$name.st"
 	printf '%s\n' "$@" > "$tmp/$name.args"
 	cat > "$tmp/$name.sh" <<-EOF
+	${job:+set -m}
 	trap '' HUP INT
 	echo \$\$ > $tmp/$name.pid.new
 	mv $tmp/$name.pid.new $tmp/$name.pid
@@ -178,7 +184,33 @@ res=$(ended b)
 [ "$res" = "0 0 1 0" ]
 ok $? "terminal: SIGTERM: $res (want 0 0 1 0): $(cat -v "$tmp/b.after" "$tmp/b.err")"
 
-# 2c. SIGHUP; then a terminal that goes away ends meta-d.
+# term NAME WANT: the window's alternate screen and cursor, once they are
+# WANT ("1 0": meta-d's view; "0 1": the terminal as it was), 5 s at most
+term() {
+	_n=0
+	while [ "$(tm display -p -t "$1" '#{alternate_on} #{cursor_flag}')" != "$2" ] &&
+	    [ $_n -lt 50 ]; do
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	tm display -p -t "$1" '#{alternate_on} #{cursor_flag}'
+}
+
+# 2c. ^Z (SIGTSTP) gives the terminal back, SIGCONT takes it again and
+# draws the view; SIGHUP; then a terminal that goes away ends meta-d.
+job=1
+start z 80x24 -i 1s -s k "$ongoing"
+job=
+screen z 'last 1'
+tm send-keys -t z C-z
+stopped=$(term z "0 1")
+pkill -CONT -P "$(cat "$tmp/z.pid")" 2> /dev/null
+again=$(term z "1 0")
+screen z 'getppid +[0-9]+ '
+st=$?
+[ "$stopped" = "0 1" ] && [ "$again" = "1 0" ] && [ $st -eq 0 ]
+ok $? "terminal: ^Z gives it back ($stopped, want 0 1), SIGCONT takes it and draws ($again, want 1 0): $(cat "$tmp/z.screen")"
+pkill -TERM -P "$(cat "$tmp/z.pid")" 2> /dev/null
 start c 80x24 -i 1s -s k -n q "$ongoing"
 screen c 'getppid +[0-9]+ '
 pkill -HUP -P "$(cat "$tmp/c.pid")" 2> /dev/null

@@ -20,6 +20,9 @@
  * file) each interval's view is appended, a blank line between, at 80
  * columns and as long as it takes, as top -b does.
  *
+ * ^Z gives the terminal back while meta-d is stopped, and takes it again
+ * (the view drawn anew) when it goes on.
+ *
  * UTF-8.  The view uses block characters where the locale's character set
  * is UTF-8 (LC_ALL, else LC_CTYPE, else LANG names it), else ASCII; the
  * locale itself is not set (setlocale() would change libdtrace's too).
@@ -50,18 +53,50 @@ typedef struct md_cli_top {
 	int			ct_flags;	/* MD_TOP_UTF8 */
 	size_t			ct_cols;
 	size_t			ct_rows;
-	int			ct_winch;	/* SIGWINCH's handler is ours */
+	int			ct_winch;	/* SIGWINCH's, SIGTSTP's */
+						/* handlers: ours */
 	size_t			ct_drawn;	/* views written */
 	struct sigaction	ct_oldwinch;
+	struct sigaction	ct_oldtstp;
 } md_cli_top_t;
 
 static volatile sig_atomic_t md_ct_resized;
+static volatile int md_ct_fd = -1;	/* the terminal, for SIGTSTP's */
 
 static void
 md_ct_onwinch(int sig)
 {
 	(void) sig;
 	md_ct_resized = 1;
+}
+
+/*
+ * ^Z (SIGTSTP): the terminal given back while meta-d is stopped, taken
+ * again when it goes on, and the view drawn again (as after a resize).
+ * The stop itself is SIGTSTP's default, raised with the handler set
+ * aside and the signal let through.
+ */
+static void
+md_ct_ontstp(int sig)
+{
+	struct sigaction sa, ours;
+	sigset_t set;
+	int e = errno;
+
+	(void) write(md_ct_fd, MD_CT_LEAVE, sizeof (MD_CT_LEAVE) - 1);
+	(void) memset(&sa, 0, sizeof (sa));
+	(void) sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_DFL;
+	(void) sigaction(SIGTSTP, &sa, &ours);
+	(void) sigemptyset(&set);
+	(void) sigaddset(&set, SIGTSTP);
+	(void) sigprocmask(SIG_UNBLOCK, &set, NULL);
+	(void) raise(sig);		/* stopped here, until SIGCONT */
+	(void) sigprocmask(SIG_BLOCK, &set, NULL);
+	(void) sigaction(SIGTSTP, &ours, NULL);
+	(void) write(md_ct_fd, MD_CT_ENTER, sizeof (MD_CT_ENTER) - 1);
+	md_ct_resized = 1;
+	errno = e;
 }
 
 /* Does the locale (as the environment names it) use UTF-8? */
@@ -159,7 +194,13 @@ md_ct_open(void *arg, const md_cli_job_t *j, const md_result_t *r)
 	sa.sa_flags = SA_RESTART;	/* the loop's waits see it anyway */
 	sa.sa_handler = md_ct_onwinch;
 	md_ct_resized = 0;
+	md_ct_fd = ct->ct_fd;
 	ct->ct_winch = sigaction(SIGWINCH, &sa, &ct->ct_oldwinch) == 0;
+	sa.sa_handler = md_ct_ontstp;
+	if (ct->ct_winch && (sigaction(SIGTSTP, &sa, &ct->ct_oldtstp) != 0 ||
+	    ct->ct_oldtstp.sa_handler == SIG_IGN)) {	/* no stop: none */
+		(void) sigaction(SIGTSTP, &ct->ct_oldtstp, NULL);
+	}
 	ct->ct_sink.sk_bye = MD_CT_LEAVE;
 	return (MD_CLI_SUCCESS);
 }
@@ -299,8 +340,10 @@ md_ct_close(void *arg)
 
 	md_top_free(ct->ct_top);
 	ct->ct_top = NULL;
-	if (ct->ct_winch)
+	if (ct->ct_winch) {
 		(void) sigaction(SIGWINCH, &ct->ct_oldwinch, NULL);
+		(void) sigaction(SIGTSTP, &ct->ct_oldtstp, NULL);
+	}
 	ct->ct_winch = 0;
 }
 
