@@ -4,6 +4,7 @@
  *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
  *	    [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] [-T DURATION]
  *	    [-H HOSTNAME] [--json | -o DIR] [METRIC]
+ *	meta-d --top [-s FIELD ...] [-n FIELD] [...] [METRIC]
  *	meta-d --check | --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
  *	meta-d --heatmap [--title TEXT] [--key KEY] [FILE]
