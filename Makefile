@@ -114,7 +114,8 @@ LIB_UTIL = utf8 error buf where arena hash sort suggest number unit
 LIB_D = dlex dtab dpragma dparse option dcheck
 LIB_METRIC = jsondoc jsonlint rules load metric about pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
-LIB_VALUES = quant key tuple delta interval prom linescan hmsvg heatmap
+LIB_VALUES = quant key tuple delta interval prom linescan hmsvg heatmap \
+	top topview
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
 	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
 	$(patsubst %,src/lib/metric/md_%.c,$(LIB_METRIC)) \
@@ -171,8 +172,8 @@ $(filter %/cli_dtrace.o %/cli_bpfmaps.o,$(DT_OBJS)): \
 
 CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
 	cli_check cli_info cli_safedir cli_child cli_sandbox cli_js cli_find \
-	cli_pred cli_run cli_prom cli_compile cli_heatmap cli_traceable) \
-	$(DT_SRC:.c=.o)
+	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap \
+	cli_traceable) $(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
 	tests/check_error.c tests/check_json.c \
@@ -184,7 +185,7 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_sort.c \
 	tests/check_tuple.c tests/check_values.c \
-	tests/check_prom.c tests/check_heatmap.c
+	tests/check_prom.c tests/check_heatmap.c tests/check_top.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_rules.h src/cli/cli.h
 # Each object depends on the headers its source includes: the compiler
@@ -197,7 +198,7 @@ DEPSTAMP = build/deps-v1
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
 	heatmap heatmap-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
@@ -243,6 +244,10 @@ deps-heatmap: deps
 
 deps-prometheus: deps
 	@$(DEPS_ENV) sh mk/deps.sh install prometheus
+
+# What tests/top.sh runs meta-d --top in: tmux, and python3.
+deps-top: deps
+	@$(DEPS_ENV) sh mk/deps.sh install top
 
 $(LIB_OBJS) $(CLI_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need
 $(TEST_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need-test
@@ -510,13 +515,15 @@ check-dtrace: meta-d
 # meta-d --run with the real libdtrace, as root (tests/run.sh): values,
 # exactness, drops, errors, signals; then again under the sanitizers; its
 # lines into --heatmap; its --prometheus file served by a node exporter to
-# a Prometheus server, both started on 127.0.0.1 (tests/prom.sh).
-check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus
+# a Prometheus server, both started on 127.0.0.1 (tests/prom.sh); --top
+# on a terminal (tmux) and appended, against --run (tests/top.sh).
+check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/hostile.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/top.sh ./meta-d
 
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.

@@ -25,6 +25,11 @@
  *	bench peak CMD [ARG ...]
  *		run CMD once (stdout to /dev/null); print its peak resident
  *		memory in bytes
+ *	bench top KEYS
+ *		an interval of KEYS keys, as --run makes its line
+ *		(md_values_add(), md_values_line()) and as --top its view
+ *		(md_top_add(), md_top_end(), md_top_view() at 80 x 24); print
+ *		the median time of each in microseconds, of 15 intervals
  */
 
 #include <fcntl.h>
@@ -809,6 +814,67 @@ bench_prom(size_t n)
 	return (0);
 }
 
+/*
+ * One interval of n keys (each "p" and its number, a count of its
+ * number) into --run's line (v) or --top's view (t): microseconds.
+ */
+static double
+top_interval(md_values_t *v, md_top_t *t, size_t n)
+{
+	md_value_t val = { MD_AGG_COUNT, NULL, NULL, 1 };
+	char key[32], *text;
+	const char *keys[1] = { key };
+	size_t i, klen, len;
+	md_error_t err;
+	int64_t w;
+	double t0 = now();
+
+	val.mv_data = &w;
+	for (i = 0; i < n; i++) {
+		klen = (size_t)snprintf(key, sizeof (key), "p%zu", i);
+		w = (int64_t)i + 1;
+		if ((v != NULL ? md_values_add(v, keys, &klen, &val, &err) :
+		    md_top_add(t, keys, &klen, &val, &err)) != 0)
+			die(err.mde_msg);
+	}
+	if (v != NULL)
+		text = md_values_line(v, 0, 1, 0, 0, &len, &err);
+	else if (md_top_end(t, 0, 1, 0, 0, &err) == 0)
+		text = md_top_view(t, 80, 24, MD_TOP_UTF8, &len, &err);
+	else
+		text = NULL;
+	if (text == NULL)
+		die(err.mde_msg);
+	mc_free(text);		/* the library's, counted */
+	return ((now() - t0) * 1e6);
+}
+
+/* --run's line against --top's view, an interval of n keys. */
+static int
+bench_top(size_t n)
+{
+	md_topconf_t c = { 1, NULL, MD_AGG_COUNT, NULL, "bench -s p" };
+	double run[15], top[15];
+	md_values_t *v;
+	md_top_t *t;
+	md_error_t err;
+	int r;
+
+	if ((v = md_values_new(1, MD_AGG_COUNT, &err)) == NULL ||
+	    (t = md_top_new(&c, &err)) == NULL)
+		die(err.mde_msg);
+	for (r = 0; r < 15; r++) {	/* in turn: the machine's drift */
+		run[r] = top_interval(v, NULL, n);	/* on both alike */
+		top[r] = top_interval(NULL, t, n);
+	}
+	qsort(run, 15, sizeof (double), cmp_double);
+	qsort(top, 15, sizeof (double), cmp_double);
+	(void) printf("%zu %.1f %.1f\n", n, run[7], top[7]);
+	md_values_free(v);
+	md_top_free(t);
+	return (0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -832,12 +898,15 @@ main(int argc, char **argv)
 		    (size_t)strtoul(argv[3], NULL, 10)));
 	if (argc >= 3 && strcmp(argv[1], "peak") == 0)
 		return (bench_peak(argv + 2));
+	if (argc == 3 && strcmp(argv[1], "top") == 0)
+		return (bench_top((size_t)strtoul(argv[2], NULL, 10)));
 	(void) fprintf(stderr, "usage: bench exec RUNS CMD [ARG ...]\n"
 	    "       bench throughput SECONDS FILE ...\n"
 	    "       bench scale DIMENSION SIZE\n"
 	    "       bench dscale DIMENSION SIZE\n"
 	    "       bench heatmap COLUMNS BUCKETS\n"
 	    "       bench lines COLUMNS BUCKETS\n"
-	    "       bench peak CMD [ARG ...]\n");
+	    "       bench peak CMD [ARG ...]\n"
+	    "       bench top KEYS\n");
 	return (2);
 }

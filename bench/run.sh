@@ -23,7 +23,8 @@
 #  5. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
 #  6. the Prometheus exposition of 1,000 to 100,000 series an interval,
-#     and its growth exponent; target 1.1
+#     and its growth exponent; target 1.1; --top's view of an interval
+#     of 10,000 keys against --run's line; target 1.2 times
 #  7. meta-d --run against the dtrace command, where a dtrace works
 #     (bench/dtrace.sh: start-up, the CPU of an interval by keys)
 #  8. --check --compile against the dtrace command on the same scripts
@@ -311,6 +312,18 @@ ep=$(awk '{ x = log($1); y = log($3); n++; sx += x; sy += y;
     "$tmp/prom")
 echo
 echo "Growth exponent in series: $ep (target 1.1: $(mark "$ep <= 1.1"))."
+echo
+echo "--top's view (SPEC 8.5) against --run's line, an interval of 10,000"
+echo "keys: \`md_top_add()\`, \`md_top_end()\`, \`md_top_view()\` at 80 x 24"
+echo "against \`md_values_add()\`, \`md_values_line()\`; the median of 15"
+echo "intervals, in turn."
+echo
+echo "| keys | --run µs | --top µs | ratio | target 1.2 |"
+echo "|---|---|---|---|---|"
+$bench top 10000 | while read -r n run top; do
+	r=$(awk "BEGIN { printf \"%.2f\", $top / $run }")
+	echo "| $n | $run | $top | $r | $(mark "$r <= 1.2") |"
+done
 echo
 echo "## 7. Running a metric (--run), against the dtrace command"
 echo

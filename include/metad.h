@@ -696,6 +696,55 @@ extern MD_API char *md_heatmap_svg(md_heatmap_t *, const char *, size_t *,
     md_error_t *);
 extern MD_API void md_heatmap_free(md_heatmap_t *);
 
+/*
+ * The live view (meta-d --top, SPEC 8.5): each interval's values, as
+ * md_values_add() takes them, drawn as text for a terminal of a given
+ * size.  md_top_new() takes what the view shows besides the values (the
+ * names of the -s fields, the value's unit, a title: the metric and the
+ * request), copied.  md_top_add() adds one key's value to the interval in
+ * progress (values of keys that print alike add up, as in
+ * md_values_add()); md_top_end() ends it, with its start (seconds since
+ * the epoch), its length and its drops and errors, and keeps each key's
+ * value for its sparkline (the last MD_TOP_NHIST intervals; a key that
+ * has had no value for that long is forgotten, and sooner when keys
+ * come and go in thousands, so that memory follows the keys of an
+ * interval).
+ *
+ * md_top_view() draws the last interval ended (before the first, a
+ * header that says so), in at most width columns and height lines
+ * (height 0: as many as it takes), as lines ended by '\n': a header,
+ * then by the request's shape one row per key sorted by its value,
+ * largest first (a number), the histogram (a distribution), or one row
+ * per key sorted by its count with percentiles and a density of its
+ * buckets (distributions by key); what does not fit is counted in a last
+ * line.  Every text shown (keys, title) is made safe for a terminal: a
+ * control character, and with flags without MD_TOP_UTF8 any byte not
+ * ASCII, is written as \xHH, so that no key can move the cursor and two
+ * keys never show alike (but where the width cuts them).  Draw before
+ * adding the next interval's values; the caller frees the text.
+ */
+#define	MD_TOP_NHIST	30
+#define	MD_TOP_UTF8	0x1	/* the terminal shows UTF-8 */
+
+typedef struct md_top md_top_t;
+
+typedef struct md_topconf {
+	size_t			mtc_nkeys;	/* the -s fields */
+	const char *const	*mtc_fields;	/* their names */
+	md_aggfn_t		mtc_fn;
+	const char		*mtc_unit;	/* the value's, or NULL */
+	const char		*mtc_title;
+} md_topconf_t;
+
+extern MD_API md_top_t *md_top_new(const md_topconf_t *, md_error_t *);
+extern MD_API int md_top_add(md_top_t *, const char *const *,
+    const size_t *, const md_value_t *, md_error_t *);
+extern MD_API int md_top_end(md_top_t *, double, double, uint64_t, uint64_t,
+    md_error_t *);
+extern MD_API char *md_top_view(const md_top_t *, size_t, size_t, int,
+    size_t *, md_error_t *);
+extern MD_API void md_top_free(md_top_t *);
+
 #ifdef	__cplusplus
 }
 #endif

@@ -17,6 +17,8 @@
 #	heatmap	 what tests/heatmap.sh checks an SVG with: xmllint
 #		 (libxml2-utils), a real browser (chromium, headless) and
 #		 python3 (the PNG it renders, decoded with zlib)
+#	top	 what tests/top.sh runs meta-d --top in and reads its view
+#		 with: tmux (a terminal) and python3
 #
 # install uses apt-get, through sudo when not root; with neither root nor
 # sudo, or without apt-get, it prints the command to run and fails.  A
@@ -73,13 +75,19 @@ lacks_heatmap() {
 	command -v python3 > /dev/null 2>&1 || echo python3
 }
 
+lacks_top() {
+	command -v tmux > /dev/null 2>&1 || echo tmux
+	command -v python3 > /dev/null 2>&1 || echo python3
+}
+
 case ${1-}:${2-} in
 check:build | check:test | check:clang | check:valgrind | check:heatmap | \
-check:prometheus | install:build | install:test | install:clang | \
-install:valgrind | install:heatmap | install:prometheus) ;;
+check:prometheus | check:top | install:build | install:test | \
+install:clang | install:valgrind | install:heatmap | install:prometheus | \
+install:top) ;;
 *)
 	echo "usage: sh mk/deps.sh check|install" \
-	    "build|test|clang|valgrind|heatmap|prometheus" >&2
+	    "build|test|clang|valgrind|heatmap|prometheus|top" >&2
 	exit 2 ;;
 esac
 

@@ -20,6 +20,7 @@
  *	cli_child.c	a child with a deadline and a reply pipe, one at a
  *			time (cli_sandbox.c) or several (cli_compile.c)
  *	cli_run.c	--run: a metric's values, interval by interval
+ *	cli_top.c	--top: the values as a live view, on a terminal
  *	cli_compile.c	--check --compile: the real compiler's verdicts
  *	cli_traceable.c	what every mode that traces asks first (the
  *			metric's os and units, root), and a metric for
@@ -128,6 +129,8 @@ typedef struct md_cli_opts {
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
 
+struct md_cli_sink;
+
 /* One run of a mode: its input, and what a buffered mode writes. */
 typedef struct md_cli_job {
 	const md_cli_opts_t	*cj_o;
@@ -140,7 +143,49 @@ typedef struct md_cli_job {
 	size_t			cj_outlen;	/* cli_modes.c frees it */
 	int			cj_fd;		/* a writing mode's stdout; */
 						/* -1 for the others */
+	struct md_cli_sink	*cj_sink;	/* md_cli_run()'s; NULL: */
+						/* --run's lines */
 } md_cli_job_t;
+
+/*
+ * What md_cli_run() does with the values it reads (cli_run.c): its sink.
+ * --run's own makes the JSON lines (and --prometheus's file), --top's
+ * (cli_top.c) the view.  sk_open() is called once the script is made,
+ * before tracing (0, or an exit status, the message said); sk_add() with
+ * each record's value of the interval; sk_text() for the text to write
+ * to standard output when tracing has begun (MD_CLI_SK_START), when an
+ * interval ends (MD_CLI_SK_INTERVAL, with its times and counts), while
+ * the loop waits for the next (MD_CLI_SK_IDLE, every 10 ms or at a
+ * signal: text only when there is something to show, such as a terminal
+ * resized), and when tracing ends (MD_CLI_SK_END: written as far as it
+ * can be, before standard output is closed).  NULL: nothing to write, or
+ * with err set, an error that ends the run.  sk_bye, when not NULL, is
+ * written as meta-d ends at once (a second signal), from the handler.
+ */
+typedef enum md_cli_skev {
+	MD_CLI_SK_START,
+	MD_CLI_SK_INTERVAL,
+	MD_CLI_SK_IDLE,
+	MD_CLI_SK_END
+} md_cli_skev_t;
+
+typedef struct md_cli_iv {
+	double		iv_start;	/* seconds since the epoch */
+	double		iv_duration;
+	uint64_t	iv_drops;
+	uint64_t	iv_errors;
+} md_cli_iv_t;
+
+typedef struct md_cli_sink {
+	int	(*sk_open)(void *, const md_cli_job_t *, const md_result_t *);
+	int	(*sk_add)(void *, const char *const *, const size_t *,
+	    const md_value_t *, md_error_t *);
+	char	*(*sk_text)(void *, md_cli_skev_t, const md_cli_iv_t *,
+	    size_t *, md_error_t *);
+	void	(*sk_close)(void *);
+	void	*sk_arg;
+	const char *sk_bye;
+} md_cli_sink_t;
 
 /* A mode: an entry of cli_modes.c's table. */
 typedef struct md_cli_mode {
@@ -163,6 +208,7 @@ extern int md_cli_fields(md_cli_job_t *);	/* cli_info.c */
 extern int md_cli_tojson(md_cli_job_t *);
 extern int md_cli_metrics(md_cli_job_t *);	/* cli_find.c */
 extern int md_cli_run(md_cli_job_t *);		/* cli_run.c */
+extern int md_cli_top(md_cli_job_t *);		/* cli_top.c */
 extern int md_cli_compile(md_cli_job_t *, const md_request_t *,
     const char *);				/* cli_compile.c */
 extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */

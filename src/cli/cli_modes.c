@@ -4,6 +4,7 @@
  *	meta-d [-s FIELD ...] [-n FIELD] [-p PREDICATE] [-z ZONE ...]
  *	    [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] [-T DURATION]
  *	    [-H HOSTNAME] [--json | -o DIR] [METRIC]
+ *	meta-d --top [-s FIELD ...] [-n FIELD] [...] [METRIC]
  *	meta-d --check | --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
  *	meta-d --heatmap [--title TEXT] [--key KEY] [FILE]
@@ -54,6 +55,7 @@
 #define	OPT_KEY		272
 #define	OPT_EVICT	273
 #define	OPT_MAXSERIES	274
+#define	OPT_TOP		275
 
 /* --evict's and --max-series' defaults (SPEC 8.1, 8.3), and their most. */
 #define	MD_CLI_EVICT		60
@@ -82,7 +84,9 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM |
 	    MD_CLI_TRUN, 1, md_cli_run },
 	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT, 0,
-	    md_cli_heatmap }
+	    md_cli_heatmap },
+	{ OPT_TOP, "--top", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TRUN, 1,
+	    md_cli_top }
 };
 
 #define	MD_CLI_NMODES	(sizeof (md_cli_modes) / sizeof (md_cli_modes[0]))
@@ -93,6 +97,9 @@ static const char md_cli_usage_text[] =
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
 	"       meta-d --run [--evict N] [-v] [--prometheus FILE [--name NAME]\n"
 	"              [--max-series N]] [-s FIELD ...] [...] [METRIC]\n"
+	"       meta-d --top [-i TIME] [-T TIME] [-s FIELD ...] [-n FIELD]\n"
+	"              "
+	"[...] [METRIC]\n"
 	"       meta-d --check [--compile] [-s FIELD ...] [-n FIELD] [...] "
 	"[METRIC]\n"
 	"       meta-d --list-fields | --to-json [METRIC]\n"
@@ -125,6 +132,10 @@ static const char md_cli_usage_text[] =
 	"  --run                  trace with libdtrace, and print the values as "
 	"JSON,\n"
 	"                         a line every -i (1s), until -T or a signal\n"
+	"  --top                  trace as --run, and show each interval "
+	"as a live view,\n"
+	"                         as top does (redrawn on a terminal, "
+	"else appended)\n"
 	"  --evict N              with --run: take a key out of dtrace's "
 	"aggregation after\n"
 	"                         N intervals without an event (60; 0: "
@@ -577,6 +588,7 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "to-json", no_argument, NULL, OPT_TOJSON },
 		{ "check-d", no_argument, NULL, OPT_CHECKD },
 		{ "run", no_argument, NULL, OPT_RUN },
+		{ "top", no_argument, NULL, OPT_TOP },
 		{ "compile", no_argument, NULL, OPT_COMPILE },
 		{ "prometheus", required_argument, NULL, OPT_PROM },
 		{ "name", required_argument, NULL, OPT_NAME },

@@ -42,6 +42,14 @@
  * twentieth of a shorter interval, is on time).  -T ends tracing that
  * long after the start, by the clock, not by a count of sleeps.
  *
+ * Sinks.  What the values become is the sink's business (md_cli_sink_t):
+ * --run's own, here, makes each interval's JSON line (and keeps
+ * --prometheus's file); --top's (cli_top.c) draws the view.  The loop
+ * hands the sink each record's part of the interval, and writes what
+ * the sink makes of it (and of tracing's start and end, and, while it
+ * waits, of whatever changed, such as a terminal's size) to standard
+ * output, as it writes the lines.
+ *
  * Signals and ends.  SIGINT, SIGTERM and SIGHUP end tracing: the handler
  * notes it and writes a byte to a pipe that every wait watches (poll()),
  * so that no signal is missed between a test and a sleep.  The interval
@@ -131,6 +139,8 @@ static volatile sig_atomic_t md_run_copy;	/* this is the copy */
 static struct timespec md_run_sigts;	/* when the first came */
 static int md_run_wake[2] = { -1, -1 };
 static int md_run_errfd = 2;
+static const char *volatile md_run_bye;	/* the sink's, to stdout (fd) */
+static volatile int md_run_byefd = -1;	/* as meta-d ends at once */
 
 static const char md_run_slowmsg[] = "meta-d: --run: the values are all "
 	"out; the kernel is still detaching dtrace's probes (it takes its "
@@ -169,6 +179,8 @@ md_run_abandon(void)
 	pid_t me = getpid();
 	int null, n;
 
+	if (md_run_bye != NULL && md_run_byefd >= 0)
+		(void) write(md_run_byefd, md_run_bye, strlen(md_run_bye));
 	if (MD_RUN_FORK() != 0)
 		_exit(md_run_status);
 	(void) memset(&sa, 0, sizeof (sa));
@@ -251,6 +263,7 @@ typedef struct md_run {
 	size_t			ru_ndelta;
 	md_cli_prom_t		ru_prom;	/* --prometheus */
 	md_series_t		*ru_sums;	/* its sums' records */
+	md_cli_sink_t		ru_sink;	/* where the values go */
 	md_error_t		ru_err;
 } md_run_t;
 
@@ -283,20 +296,55 @@ md_run_onerror(void *arg, const char *msg)
 }
 
 /*
- * The value of record r, or its part d of the interval, added: a record of
- * the sum beside a quantization (--prometheus' NAME_sum) to FILE's only.
+ * The value of record r, or its part d of the interval, to the sink; a
+ * record of the sum beside a quantization (--prometheus' NAME_sum, which
+ * only --run's sink asks for) to FILE's exposition only.
  */
 static int
 md_run_add(md_run_t *ru, const md_dt_rec_t *r, const int64_t *d)
 {
 	md_value_t v = { r->dr_fn, r->dr_quant, d, r->dr_ndata };
 
-	if ((!r->dr_sum && md_values_add(ru->ru_values, r->dr_keys,
-	    r->dr_keylens, &v, &ru->ru_err) != 0) ||
-	    md_cli_prom_add(&ru->ru_prom, r->dr_keys, r->dr_keylens, &v,
-	    &ru->ru_err) != 0)
+	if (r->dr_sum)
+		return (md_cli_prom_add(&ru->ru_prom, r->dr_keys,
+		    r->dr_keylens, &v, &ru->ru_err));
+	return (ru->ru_sink.sk_add(ru->ru_sink.sk_arg, r->dr_keys,
+	    r->dr_keylens, &v, &ru->ru_err));
+}
+
+/*
+ * --run's sink: each value into the interval's line (md_values_add())
+ * and --prometheus's exposition; at the interval's end, the line, and
+ * the file written.
+ */
+static int
+md_run_lineadd(void *arg, const char *const *keys, const size_t *lens,
+    const md_value_t *v, md_error_t *err)
+{
+	md_run_t *ru = arg;
+
+	if (md_values_add(ru->ru_values, keys, lens, v, err) != 0 ||
+	    md_cli_prom_add(&ru->ru_prom, keys, lens, v, err) != 0)
 		return (-1);
 	return (0);
+}
+
+static char *
+md_run_linetext(void *arg, md_cli_skev_t ev, const md_cli_iv_t *iv,
+    size_t *lenp, md_error_t *err)
+{
+	md_run_t *ru = arg;
+	char *line;
+
+	if (ev != MD_CLI_SK_INTERVAL)
+		return (NULL);
+	if ((line = md_values_line(ru->ru_values, iv->iv_start,
+	    iv->iv_duration, iv->iv_drops, iv->iv_errors, lenp, err)) == NULL)
+		return (NULL);
+	if (!md_run_copy)
+		md_cli_prom_write(&ru->ru_prom, ru->ru_o, iv->iv_drops,
+		    iv->iv_errors);
+	return (line);
 }
 
 /* A record of min or max, keyed by interval first: read once it ended. */
@@ -532,6 +580,8 @@ md_run_nap(uint64_t ns)
 		md_run_drain();
 }
 
+static int md_run_show(md_run_t *, md_cli_skev_t);
+
 /*
  * Wait until the monotonic time t (ns), or a signal; while dtrace asks
  * for polls (md_dt_poll(): it learns what it reads), in steps of 10 ms,
@@ -544,6 +594,7 @@ md_run_wait(md_run_t *ru, uint64_t t)
 	int poll_dt = 1;
 
 	while (!md_run_sig && (now = md_run_now()) < t) {
+		(void) md_run_show(ru, MD_CLI_SK_IDLE);
 		if (poll_dt && t - now > 2 * MD_RUN_POLL) {
 			poll_dt = md_dt_poll(ru->ru_dt);
 			if ((now = md_run_now()) >= t)
@@ -608,6 +659,30 @@ md_run_put(int fd, const char *buf, size_t len, size_t *donep)
 		moved = md_run_now();
 	}
 	return (len > 0 ? -1 : 0);
+}
+
+/*
+ * What the sink shows at ev (tracing's start, a wait, its end), written:
+ * 0, or -1 when it failed (an error said; a write that failed, not).
+ */
+static int
+md_run_show(md_run_t *ru, md_cli_skev_t ev)
+{
+	char *text;
+	size_t len = 0, done;
+	int w;
+
+	(void) memset(&ru->ru_err, 0, sizeof (ru->ru_err));
+	if ((text = ru->ru_sink.sk_text(ru->ru_sink.sk_arg, ev, NULL, &len,
+	    &ru->ru_err)) == NULL) {
+		if (ru->ru_err.mde_code == MD_ERR_NONE)
+			return (0);
+		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
+		return (-1);
+	}
+	w = md_run_put(ru->ru_fd, text, len, &done);
+	free(text);
+	return (w == 0 ? 0 : -1);
 }
 
 /*
@@ -682,8 +757,9 @@ md_run_unsignals(const struct sigaction *old)
 static int
 md_run_interval(md_run_t *ru, double start, double duration)
 {
+	md_cli_iv_t iv = { start, duration, 0, 0 };
 	char msg[MD_ERRMSGLEN], *line;
-	size_t len, done;
+	size_t len = 0, done;
 	int st, w;
 
 	if ((st = md_dt_interval(ru->ru_dt, md_run_record, ru, msg,
@@ -694,20 +770,21 @@ md_run_interval(md_run_t *ru, double start, double duration)
 			md_cli_err(ru->ru_o, "--run: %s", msg);
 		return (-1);
 	}
-	if ((line = md_values_line(ru->ru_values, start, duration,
-	    ru->ru_drops, ru->ru_errors, &len, &ru->ru_err)) == NULL) {
-		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
-		return (-1);
-	}
 	if (ru->ru_unsaid > 0)
 		md_cli_err(ru->ru_o, "--run: and %llu more lines of errors and "
 		    "drops in this interval, not shown (its line counts them "
 		    "all)", (unsigned long long)ru->ru_unsaid);
-	if (!md_run_copy)
-		md_cli_prom_write(&ru->ru_prom, ru->ru_o, ru->ru_drops,
-		    ru->ru_errors);
+	iv.iv_drops = ru->ru_drops;
+	iv.iv_errors = ru->ru_errors;
+	(void) memset(&ru->ru_err, 0, sizeof (ru->ru_err));
+	if ((line = ru->ru_sink.sk_text(ru->ru_sink.sk_arg,
+	    MD_CLI_SK_INTERVAL, &iv, &len, &ru->ru_err)) == NULL &&
+	    ru->ru_err.mde_code != MD_ERR_NONE) {
+		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
+		return (-1);
+	}
 	ru->ru_drops = ru->ru_errors = ru->ru_said = ru->ru_unsaid = 0;
-	w = md_run_put(ru->ru_fd, line, len, &done);
+	w = line == NULL ? 0 : md_run_put(ru->ru_fd, line, len, &done);
 	if (w == -2)
 		md_cli_err(ru->ru_o, "--run: standard output took nothing for "
 		    "2 s after the signal: its last line is %s (%zu of %zu "
@@ -824,6 +901,8 @@ md_run_free(md_run_t *ru)
 	md_series_free(ru->ru_series);
 	md_series_free(ru->ru_sums);
 	md_cli_prom_close(&ru->ru_prom);
+	if (ru->ru_sink.sk_close != NULL)
+		ru->ru_sink.sk_close(ru->ru_sink.sk_arg);
 	free(ru->ru_delta);
 }
 
@@ -840,10 +919,18 @@ md_run_go(md_run_t *ru, const md_result_t *r)
 		md_cli_err(o, "--run: %s", ru->ru_err.mde_msg);
 		return (MD_CLI_ERROR);
 	}
+	md_run_byefd = ru->ru_fd;
 	if (md_run_start(ru, r) != 0) {
 		rv = MD_CLI_ERROR;
+	} else if (md_run_show(ru, MD_CLI_SK_START) != 0) {
+		rv = MD_CLI_ERROR;
+		md_run_eof(ru->ru_fd);
 	} else {
+		md_run_bye = ru->ru_sink.sk_bye;
 		rv = md_run_loop(ru);
+		if (md_run_show(ru, MD_CLI_SK_END) != 0)
+			rv = MD_CLI_ERROR;
+		md_run_bye = NULL;
 		md_run_status = rv;
 		md_run_eof(ru->ru_fd);
 	}
@@ -852,15 +939,36 @@ md_run_go(md_run_t *ru, const md_result_t *r)
 	return (rv);
 }
 
-int
-md_cli_run(md_cli_job_t *j)
+/*
+ * The run's sink: the job's (--top's), opened, or --run's own (lines).
+ * Returns 0, or the exit status, the message said.
+ */
+static int
+md_run_sink(md_run_t *ru, md_cli_job_t *j, const md_result_t *r)
+{
+	int rv;
+
+	ru->ru_sink.sk_add = md_run_lineadd;
+	ru->ru_sink.sk_text = md_run_linetext;
+	ru->ru_sink.sk_arg = ru;
+	if (j->cj_sink == NULL)
+		return (0);
+	if ((rv = j->cj_sink->sk_open(j->cj_sink->sk_arg, j, r)) != 0)
+		return (rv);
+	ru->ru_sink = *j->cj_sink;
+	return (0);
+}
+
+/*
+ * What a run asks before it sets out (md_cli_traceable(): the metric's
+ * system, root), and its interval and duration (ns).  MD_CLI_SUCCESS, or
+ * the status, said.
+ */
+static int
+md_run_ready(const md_cli_job_t *j, uint64_t *ivp, uint64_t *durp)
 {
 	const md_cli_opts_t *o = j->cj_o;
 	const md_request_t *req = j->cj_req;
-	struct sigaction old[3];
-	uint64_t interval = MD_RUN_SECOND, duration = 0;
-	md_result_t *r;
-	md_run_t ru;
 	int rv;
 
 	if ((rv = md_cli_traceable(j, o->o_mode->cm_name)) != MD_CLI_SUCCESS)
@@ -878,10 +986,25 @@ md_cli_run(md_cli_job_t *j)
 		return (md_cli_usage(o));
 	}
 	if ((req->mdq_interval != NULL &&
-	    md_interval_ns(req->mdq_interval, &interval) != 0) ||
+	    md_interval_ns(req->mdq_interval, ivp) != 0) ||
 	    (req->mdq_duration != NULL &&
-	    md_duration_ns(req->mdq_duration, &duration) != 0))
+	    md_duration_ns(req->mdq_duration, durp) != 0))
 		return (md_cli_usage(o));	/* checked when parsed */
+	return (MD_CLI_SUCCESS);
+}
+
+int
+md_cli_run(md_cli_job_t *j)
+{
+	const md_cli_opts_t *o = j->cj_o;
+	struct sigaction old[3];
+	uint64_t interval = MD_RUN_SECOND, duration = 0;
+	md_result_t *r;
+	md_run_t ru;
+	int rv;
+
+	if ((rv = md_run_ready(j, &interval, &duration)) != MD_CLI_SUCCESS)
+		return (rv);
 	if ((r = md_run_script(j, interval, &rv)) == NULL)
 		return (rv);
 	(void) memset(&ru, 0, sizeof (ru));
@@ -897,6 +1020,11 @@ md_cli_run(md_cli_job_t *j)
 	if (o->o_promfile != NULL && (rv = md_cli_prom_open(&ru.ru_prom, o,
 	    j->cj_m, r->mdr_fn)) != 0) {
 		md_cli_prom_close(&ru.ru_prom);
+		md_result_free(r);
+		return (rv);
+	}
+	if ((rv = md_run_sink(&ru, j, r)) != 0) {
+		md_run_free(&ru);
 		md_result_free(r);
 		return (rv);
 	}

@@ -70,6 +70,9 @@
  *	md_linescan.c	one line of JSON read in place, integers exact
  *	md_hmsvg.c	the heat map drawn: one SVG document
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
+ *	md_top.c	--top: the intervals' values kept, with each key's
+ *			history (md_top_*())
+ *	md_topview.c	--top: an interval drawn as text, for a terminal
  *
  * Files depend on one another without a cycle (tests/layout.sh), in about
  * the order above: a stage uses those above it, never one below.
@@ -271,6 +274,8 @@ extern md_aggfn_t md_aggfn_of(const char *, size_t, size_t *);
 extern void md_value_number(md_buf_t *, md_aggfn_t, const int64_t *);
 extern void md_value_int(md_buf_t *, int64_t);
 extern void md_value_merge(md_aggfn_t, int64_t *, const int64_t *);
+extern int md_value_check(md_aggfn_t, md_quant_t *, int *,
+    const md_value_t *, md_error_t *);
 
 /* A merge sort (md_sort.c): 0, or -1 when out of memory. */
 extern int md_sort(void *, size_t, size_t, int (*)(const void *,
@@ -847,5 +852,54 @@ extern char *md_hm_draw(const md_heatmap_t *, const char *, size_t *,
     md_error_t *);
 extern void md_hm_rangestr(char *, size_t, const md_hmbucket_t *);
 extern int md_hm_apart(const md_hmbucket_t *, const md_hmbucket_t *);
+
+/*
+ * --top's view (md_top.c keeps the intervals and each key's last
+ * MD_TOP_NHIST values, md_topview.c draws the last one ended).  A key
+ * (a tuple of the -s fields, as they print) is an entry of its own
+ * allocation, found through a table of tuples; its history is a ring by
+ * interval number.  to_rows are the entries of the last interval ended,
+ * in the order the view shows them.
+ */
+
+typedef struct md_tkey {
+	const char	*tk_keys[MD_MAXDECOMPS];	/* forms, NUL ended */
+	size_t		tk_lens[MD_MAXDECOMPS];
+	size_t		tk_nkeys;
+	uint64_t	tk_seen;	/* the interval it is being added */
+					/* to (1, 2, ...; 0: never) */
+	uint64_t	tk_last;	/* the last one in its history */
+	float		tk_hist[MD_TOP_NHIST];	/* by interval, mod */
+	int64_t		tk_w[4];	/* a number's words */
+	int64_t		*tk_b;		/* a distribution's buckets */
+	double		tk_v;		/* what it is sorted by */
+	double		tk_events;	/* its events (or NaN: unknown) */
+} md_tkey_t;
+
+struct md_top {
+	size_t		to_nkeys;
+	md_aggfn_t	to_fn;
+	char		*to_unit;	/* the value's, or NULL */
+	char		*to_title;
+	char		*to_fields[MD_MAXDECOMPS];
+	md_quant_t	to_quant;
+	size_t		to_nb;		/* its buckets, once known */
+	int		to_hasquant;
+	md_tuptab_t	to_tab;		/* tuple -> index of to_k */
+	md_tkey_t	**to_k;
+	size_t		to_n;
+	size_t		to_cap;
+	md_tkey_t	**to_rows;	/* the interval's entries */
+	size_t		to_nrows;
+	size_t		to_rowcap;
+	int		to_adding;	/* to_rows: the next interval's */
+	uint64_t	to_iv;		/* intervals ended */
+	double		to_start;	/* the last one's */
+	double		to_dur;
+	uint64_t	to_drops;
+	uint64_t	to_errors;
+	double		to_total;	/* its values, summed */
+	double		to_events;	/* its events (NaN: unknown) */
+};
 
 #endif	/* MD_IMPL_H */

@@ -104,31 +104,35 @@ md_values_free(md_values_t *v)
 	free(v);
 }
 
-/* Is value of the values' function, with the words it must have? */
-static int
-md_values_check(md_values_t *v, const md_value_t *val, md_error_t *err)
+/*
+ * Is val of function fn, with the words it must have?  A distribution's
+ * buckets must be those of the first (*q, once *hasq is set).  0, or -1
+ * and why (md_values_add(), md_top_add()).
+ */
+int
+md_value_check(md_aggfn_t fn, md_quant_t *q, int *hasq, const md_value_t *val,
+    md_error_t *err)
 {
-	if (val->mv_fn != v->mv_fn)
+	if (val->mv_fn != fn)
 		return (md_error_set(err, MD_ERR_ARG, "a value of "
 		    "function %d where the aggregation's is %d",
-		    (int)val->mv_fn, (int)v->mv_fn));
-	if (MD_AGG_ISDIST(v->mv_fn)) {
+		    (int)val->mv_fn, (int)fn));
+	if (MD_AGG_ISDIST(fn)) {
 		if (val->mv_quant == NULL)
 			return (md_error_set(err, MD_ERR_ARG, "a "
 			    "distribution without its buckets"));
-		if (!v->mv_hasquant) {
-			v->mv_quant = *val->mv_quant;
-			v->mv_hasquant = 1;
-		} else if (memcmp(&v->mv_quant, val->mv_quant,
-		    sizeof (md_quant_t)) != 0) {
+		if (!*hasq) {
+			*q = *val->mv_quant;
+			*hasq = 1;
+		} else if (memcmp(q, val->mv_quant, sizeof (md_quant_t)) != 0) {
 			return (md_error_set(err, MD_ERR_ARG, "two "
 			    "distributions of different buckets"));
 		}
 	}
-	if (val->mv_ndata != md_value_nwords(v->mv_fn, val->mv_quant))
+	if (val->mv_ndata != md_value_nwords(fn, val->mv_quant))
 		return (md_error_set(err, MD_ERR_ARG, "a value of %zu "
 		    "words where %zu are expected", val->mv_ndata,
-		    md_value_nwords(v->mv_fn, val->mv_quant)));
+		    md_value_nwords(fn, val->mv_quant)));
 	return (0);
 }
 
@@ -204,7 +208,8 @@ md_values_add(md_values_t *v, const char *const *keys, const size_t *lens,
 	size_t i, cap;
 	int added;
 
-	if (md_values_check(v, val, err) != 0)
+	if (md_value_check(v->mv_fn, &v->mv_quant, &v->mv_hasquant, val,
+	    err) != 0)
 		return (-1);
 	if (v->mv_n == v->mv_cap) {
 		cap = v->mv_cap == 0 ? 64 : v->mv_cap * 2;
