@@ -716,8 +716,8 @@ extern MD_API void md_heatmap_free(md_heatmap_t *);
  * then by the request's shape one row per key sorted by its value,
  * largest first (a number), the histogram (a distribution), or one row
  * per key sorted by its count with percentiles and a density of its
- * buckets (distributions by key); what does not fit is counted in a last
- * line.  Every text shown (keys, title) is made safe for a terminal: a
+ * buckets (distributions by key); rows that do not fit are counted in a
+ * last line, and a histogram's buckets share rows until they fit.  Every text shown (keys, title) is made safe for a terminal: a
  * control character, and with flags without MD_TOP_UTF8 any byte not
  * ASCII, is written as \xHH, so that no key can move the cursor and two
  * keys never show alike (but where the width cuts them).  Draw before

@@ -305,21 +305,68 @@ START_TEST(top_should_draw_a_histogram)
 }
 END_TEST
 
-/* A histogram taller than the screen: its rows cut, and counted. */
-START_TEST(top_should_cut_a_histogram_to_the_height)
+/*
+ * A histogram taller than the screen: consecutive buckets share a row,
+ * so that its whole range shows (never its tail cut), every event in a
+ * row, the first row the lowest bucket's.
+ */
+START_TEST(top_should_fit_a_histogram_to_the_height)
 {
-	static const size_t at[] = { 64, 100 };
-	static const int64_t n[] = { 1, 1 };
+	static const size_t at[] = { 64, 70, 100 };
+	static const int64_t n[] = { 1, 5, 2 };
 	md_top_t *t = t_top(0, MD_AGG_QUANTIZE, NULL);
-	int64_t b[127];
+	int64_t b[127], sum = 0;
 	md_quant_t q;
-	const char *view;
+	const char *view, *row;
+	size_t i;
 
-	t_quant(t, NULL, &q, b, at, n, 2);
+	t_quant(t, NULL, &q, b, at, n, 3);
 	view = t_view(t, 1.0, 80, 10, 0);
 	ck_assert_uint_eq(t_nlines(view), 10);
-	ck_assert_str_eq(t_nth(view, 8), "... 31 more buckets");
-	ck_assert_ptr_nonnull(strstr(t_nth(view, 9), "count 2  p50 1"));
+	ck_assert_ptr_nonnull(strstr(t_nth(view, 2), "  1 |"));
+	for (i = 2; i < 9; i++) {
+		row = t_nth(view, i);
+		ck_assert_ptr_nonnull(strchr(row, '|'));
+		sum += strtoll(strrchr(row, ' ') + 1, NULL, 10);
+	}
+	ck_assert_int_eq(sum, 8);
+	ck_assert_str_eq(strrchr(t_nth(view, 8), ' '), " 2");
+	ck_assert_ptr_nonnull(strstr(t_nth(view, 9), "count 8  p50 "));
+	md_top_free(t);
+}
+END_TEST
+
+/*
+ * llquantize's rows, when they do not fit, are a power of its factor
+ * each: they start at round values.
+ */
+START_TEST(top_should_fit_llquantize_by_powers)
+{
+	md_top_t *t = t_top(0, MD_AGG_LLQUANTIZE, "nanoseconds");
+	md_quant_t q;
+	md_bucket_t bk;
+	int64_t *b;
+	size_t nb, i;
+	const char *view;
+
+	ck_assert_int_eq(md_quant_init(&q, MD_AGG_LLQUANTIZE,
+	    MD_DIALECT_ORACLE, 10 | 3 << 16 | (uint64_t)11 << 32 |
+	    (uint64_t)100 << 48), 0);
+	nb = md_quant_nbuckets(&q);
+	b = calloc(nb, sizeof (*b));
+	for (i = 0; i < nb; i++) {	/* one event in each bucket */
+		if (md_quant_bucket(&q, i, &bk) == 0)
+			b[i] = 1;
+	}
+	t_tadd(t, NULL, NULL, MD_AGG_LLQUANTIZE, b, nb, &q);
+	view = t_view(t, 1.0, 80, 24, 0);
+	ck_assert_uint_le(t_nlines(view), 24);
+	ck_assert_ptr_nonnull(strstr(view, "    1 us |"));
+	ck_assert_ptr_nonnull(strstr(view, "   10 us |"));
+	ck_assert_ptr_nonnull(strstr(view, "    1 ms |"));
+	ck_assert_ptr_nonnull(strstr(view, "    1 s |"));
+	ck_assert_ptr_null(strstr(view, "more buckets"));
+	free(b);
 	md_top_free(t);
 }
 END_TEST
@@ -500,7 +547,8 @@ top_suite(void)
 	tcase_add_test(tc, top_should_show_units_and_events);
 	tcase_add_test(tc, top_should_draw_sparklines);
 	tcase_add_test(tc, top_should_draw_a_histogram);
-	tcase_add_test(tc, top_should_cut_a_histogram_to_the_height);
+	tcase_add_test(tc, top_should_fit_a_histogram_to_the_height);
+	tcase_add_test(tc, top_should_fit_llquantize_by_powers);
 	tcase_add_test(tc, top_should_draw_distributions_by_key);
 	tcase_add_test(tc, top_should_keep_to_the_width);
 	tcase_add_test(tc, top_should_count_the_keys_that_do_not_fit);

@@ -7,8 +7,10 @@
  *    stddev, of the events), and a sparkline of its last intervals;
  *  - a distribution (-n alone): the histogram as dtrace prints it, the
  *    values in the field's unit, leading and trailing empty buckets
- *    trimmed, the bar scaled to the largest bucket; then the count and
- *    the p50, p90, p99 and max (each the row, the bucket, it falls in);
+ *    trimmed, the bar scaled to the largest row; where the buckets do
+ *    not all fit, consecutive ones share a row (llquantize's, a power of
+ *    its factor each first), so that the whole range shows; then the
+ *    count and the p50, p90, p99 and max (each the bucket it falls in);
  *  - distributions by key (-s and -n): a row per key, by its count: the
  *    count, p50, p99, max, and a line of its buckets (dtrace's aggpack),
  *    over the buckets of all the rows shown, so that they line up.
@@ -608,6 +610,91 @@ md_tv_histsum(md_tview_t *tv, const md_tkey_t *k, size_t hi)
 	md_tv_nl(tv);
 }
 
+/*
+ * When a distribution's buckets do not all fit the terminal, consecutive
+ * buckets share a row, so that the whole range shows and never its tail
+ * is cut (where the slow calls are): for llquantize a row a power of its
+ * factor first (rows that start at round values: 1 us, 10 us, 100 us),
+ * then g of those, or g buckets, to a row.  md_tv_rowkey() is the key of
+ * the row of bucket i, the j-th that can hold a value; a row is a run of
+ * one key, labelled by its first bucket.
+ */
+static uint64_t
+md_tv_rowkey(const md_top_t *t, size_t i, size_t j, size_t g, int powers)
+{
+	md_bucket_t bk;
+	uint64_t m = 0, v, f = t->to_quant.mq_factor;
+
+	if (!powers)
+		return (j / g);
+	if (md_quant_bucket(&t->to_quant, i, &bk) == 0 && bk.mb_min > 0 &&
+	    !(bk.mb_open & MD_BUCKET_NOMIN) && f > 1) {
+		for (v = (uint64_t)bk.mb_min, m = 1; v >= f; v /= f)
+			m++;
+	}
+	return (m / g);
+}
+
+/* The rows buckets lo to hi take, g to a row (md_tv_rowkey()). */
+static size_t
+md_tv_rows(const md_top_t *t, size_t lo, size_t hi, size_t g, int powers)
+{
+	md_bucket_t bk;
+	uint64_t key, last = 0;
+	size_t i, j = 0, n = 0;
+
+	for (i = lo; i <= hi; i++) {
+		if (md_quant_bucket(&t->to_quant, i, &bk) != 0)
+			continue;
+		key = md_tv_rowkey(t, i, j++, g, powers);
+		if (n == 0 || key != last)
+			n++;
+		last = key;
+	}
+	return (n);
+}
+
+/*
+ * The histogram's rows, g to a row (1: a bucket each), each a row of
+ * dtrace's histogram, the bar scaled to the fullest row.
+ */
+static void
+md_tv_histrows(md_tview_t *tv, const md_tkey_t *k, size_t lo, size_t hi,
+    size_t g, int powers, size_t bw)
+{
+	const md_top_t *t = tv->tv_t;
+	md_bucket_t bk;
+	uint64_t key, last = 0;
+	int64_t max = 0, c;
+	size_t i, j, first = lo, pass;
+	int have;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = lo, j = 0, c = 0, have = 0; i <= hi; i++) {
+			if (md_quant_bucket(&t->to_quant, i, &bk) != 0)
+				continue;
+			key = md_tv_rowkey(t, i, j++, g, powers);
+			if (have && key != last) {	/* the row before */
+				if (pass == 0)
+					max = c > max ? c : max;
+				else
+					md_tv_histrow(tv, first, c, max, bw);
+				c = 0;
+				have = 0;
+			}
+			if (!have)
+				first = i;
+			have = 1;
+			c += k->tk_b[i];
+			last = key;
+		}
+		if (pass == 0)
+			max = c > max ? c : max;
+		else if (have)
+			md_tv_histrow(tv, first, c, max, bw);
+	}
+}
+
 /* A distribution alone: dtrace's histogram, then its percentiles. */
 static void
 md_tv_hist(md_tview_t *tv)
@@ -615,9 +702,8 @@ md_tv_hist(md_tview_t *tv)
 	const md_top_t *t = tv->tv_t;
 	const md_tkey_t *k = t->to_nrows > 0 ? t->to_rows[0] : NULL;
 	size_t bw = tv->tv_width > 50 ? tv->tv_width - 40 : 10, lo = 0, hi = 0;
-	size_t i, n = 0, shown;
-	md_bucket_t bk;
-	int64_t max = 0;
+	size_t room, g = 1;
+	int powers = 0;
 
 	if (k == NULL || md_tv_span(t, k->tk_b, &lo, &hi) != 0) {
 		md_tv_lit(tv, "no events");
@@ -625,25 +711,17 @@ md_tv_hist(md_tview_t *tv)
 		return;
 	}
 	bw = bw > 100 ? 100 : bw;
-	for (i = lo; i <= hi; i++) {
-		max = k->tk_b[i] > max ? k->tk_b[i] : max;
-		n += md_quant_bucket(&t->to_quant, i, &bk) == 0;
-	}
-	if (md_tv_room(tv) < 2)
+	if ((room = md_tv_room(tv)) < 3)
 		return;
-	md_tv_histhead(tv, bw);
-	shown = md_tv_fit(tv, n, 1);
-	for (i = lo, n = 0; i <= hi && n < shown; i++) {
-		if (md_quant_bucket(&t->to_quant, i, &bk) != 0)
-			continue;
-		md_tv_histrow(tv, i, k->tk_b[i], max, bw);
-		n++;
+	room -= 2;			/* the heading, the percentiles */
+	if (md_tv_rows(t, lo, hi, 1, 0) > room) {
+		powers = t->to_quant.mq_fn == MD_AGG_LLQUANTIZE;
+		while (md_tv_rows(t, lo, hi, g, powers) > room)
+			g++;
 	}
-	for (n = shown; i <= hi; i++)	/* the rows left out */
-		n += md_quant_bucket(&t->to_quant, i, &bk) == 0;
-	md_tv_more(tv, shown, n, "buckets");
-	if (md_tv_room(tv) > 0)
-		md_tv_histsum(tv, k, hi);
+	md_tv_histhead(tv, bw);
+	md_tv_histrows(tv, k, lo, hi, g, powers, bw);
+	md_tv_histsum(tv, k, hi);
 }
 
 /*
