@@ -78,6 +78,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,22 @@ md_run_fail(md_error_t *err, md_errcode_t code, const char *msg)
 	err->mde_code = code;
 	(void) snprintf(err->mde_msg, sizeof (err->mde_msg), "%s", msg);
 	return (-1);
+}
+
+/*
+ * A message of the run, after the name of the mode that runs it ("--run:
+ * ", "--top: ").
+ */
+static void MD_CLI_PRINTFLIKE(2, 3)
+md_run_err(const md_cli_opts_t *o, const char *fmt, ...)
+{
+	char msg[2 * MD_ERRMSGLEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void) vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	md_cli_err(o, "%s: %s", o->o_mode->cm_name, msg);
 }
 
 /* One run: its handle, its values, and what the interval saw. */
@@ -505,30 +522,30 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 		flags |= MD_DT_SNAPSHOT;
 	if ((ru->ru_dt = md_dt_open(flags, &hooks, msg,
 	    sizeof (msg))) == NULL) {
-		md_cli_err(ru->ru_o, "--run: %s", msg);
+		md_run_err(ru->ru_o, "%s", msg);
 		return (-1);
 	}
 	if ((text = md_run_text(r, (flags & MD_DT_SNAPSHOT) ? "" :
 	    md_dt_runclause(), &len)) == NULL) {
-		md_cli_err(ru->ru_o, "--run: out of memory");
+		md_run_err(ru->ru_o, "out of memory");
 		return (-1);
 	}
 	rv = md_dt_compile(ru->ru_dt, text, len, MD_DT_ENABLE | MD_DT_LINES,
 	    msg, sizeof (msg));
 	free(text);
 	if (rv != 0) {
-		md_cli_err(ru->ru_o, "--run: failed to compile the script: %s",
+		md_run_err(ru->ru_o, "failed to compile the script: %s",
 		    msg);
 		(void) md_cli_hint_illumos(ru->ru_o, ru->ru_m,
 		    r->mdr_scripts[0], r->mdr_lens[0]);
 		return (-1);
 	}
 	if (md_dt_go(ru->ru_dt, msg, sizeof (msg)) != 0) {
-		md_cli_err(ru->ru_o, "--run: %s", msg);
+		md_run_err(ru->ru_o, "%s", msg);
 		return (-1);
 	}
 	if (ru->ru_o->o_verbose)
-		md_cli_err(ru->ru_o, "--run: %s", md_dt_reader(ru->ru_dt));
+		md_run_err(ru->ru_o, "%s", md_dt_reader(ru->ru_dt));
 	return (0);
 }
 
@@ -677,7 +694,7 @@ md_run_show(md_run_t *ru, md_cli_skev_t ev)
 	    &ru->ru_err)) == NULL) {
 		if (ru->ru_err.mde_code == MD_ERR_NONE)
 			return (0);
-		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
+		md_run_err(ru->ru_o, "%s", ru->ru_err.mde_msg);
 		return (-1);
 	}
 	w = md_run_put(ru->ru_fd, text, len, &done);
@@ -765,13 +782,13 @@ md_run_interval(md_run_t *ru, double start, double duration)
 	if ((st = md_dt_interval(ru->ru_dt, md_run_record, ru, msg,
 	    sizeof (msg))) < 0) {
 		if (ru->ru_err.mde_msg[0] != '\0')
-			md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
+			md_run_err(ru->ru_o, "%s", ru->ru_err.mde_msg);
 		else
-			md_cli_err(ru->ru_o, "--run: %s", msg);
+			md_run_err(ru->ru_o, "%s", msg);
 		return (-1);
 	}
 	if (ru->ru_unsaid > 0)
-		md_cli_err(ru->ru_o, "--run: and %llu more lines of errors and "
+		md_run_err(ru->ru_o, "and %llu more lines of errors and "
 		    "drops in this interval, not shown (its line counts them "
 		    "all)", (unsigned long long)ru->ru_unsaid);
 	iv.iv_drops = ru->ru_drops;
@@ -780,13 +797,13 @@ md_run_interval(md_run_t *ru, double start, double duration)
 	if ((line = ru->ru_sink.sk_text(ru->ru_sink.sk_arg,
 	    MD_CLI_SK_INTERVAL, &iv, &len, &ru->ru_err)) == NULL &&
 	    ru->ru_err.mde_code != MD_ERR_NONE) {
-		md_cli_err(ru->ru_o, "--run: %s", ru->ru_err.mde_msg);
+		md_run_err(ru->ru_o, "%s", ru->ru_err.mde_msg);
 		return (-1);
 	}
 	ru->ru_drops = ru->ru_errors = ru->ru_said = ru->ru_unsaid = 0;
 	w = line == NULL ? 0 : md_run_put(ru->ru_fd, line, len, &done);
 	if (w == -2)
-		md_cli_err(ru->ru_o, "--run: standard output took nothing for "
+		md_run_err(ru->ru_o, "standard output took nothing for "
 		    "2 s after the signal: its last line is %s (%zu of %zu "
 		    "bytes written)", done == 0 ? "lost" : "cut short", done,
 		    len);
@@ -844,7 +861,7 @@ md_run_loop(md_run_t *ru)
 		k = (b - t0) / iv + 1;	/* the next end after it */
 	}
 	if (st > 0 && !last) {	/* dtrace's own end, not -T's or ours */
-		md_cli_err(ru->ru_o, "--run: dtrace stopped tracing");
+		md_run_err(ru->ru_o, "dtrace stopped tracing");
 		return (MD_CLI_ERROR);
 	}
 	return (st >= 0 ? MD_CLI_SUCCESS : MD_CLI_ERROR);
@@ -889,7 +906,7 @@ md_run_detach(md_run_t *ru)
 	(void) alarm(0);
 	(void) sigaction(SIGALRM, &old, NULL);
 	if (md_run_now() - t0 >= MD_RUN_PATIENCE)
-		md_cli_err(ru->ru_o, "--run: dtrace's probes let go after "
+		md_run_err(ru->ru_o, "dtrace's probes let go after "
 		    "%.1f s", (double)(md_run_now() - t0) / 1e9);
 }
 
@@ -916,7 +933,7 @@ md_run_go(md_run_t *ru, const md_result_t *r)
 	if ((ru->ru_values = md_values_new(r->mdr_nkeys, r->mdr_fn,
 	    &ru->ru_err)) == NULL || (ru->ru_series = md_series_new(
 	    &ru->ru_err)) == NULL) {
-		md_cli_err(o, "--run: %s", ru->ru_err.mde_msg);
+		md_run_err(o, "%s", ru->ru_err.mde_msg);
 		return (MD_CLI_ERROR);
 	}
 	md_run_byefd = ru->ru_fd;
@@ -974,13 +991,13 @@ md_run_ready(const md_cli_job_t *j, uint64_t *ivp, uint64_t *durp)
 	if ((rv = md_cli_traceable(j, o->o_mode->cm_name)) != MD_CLI_SUCCESS)
 		return (rv);
 	if (md_dt_missing() != NULL) {
-		md_cli_err(o, "--run: %s", md_dt_missing());
+		md_run_err(o, "%s", md_dt_missing());
 		return (md_cli_usage(o));
 	}
 	if (md_cli_writable(j->cj_fd) != 0)
 		return (MD_CLI_ERROR);	/* stdout closed: no word */
 	if (md_run_ownopt(req) != NULL) {
-		md_cli_err(o, "--run: -x %s: --run reads the aggregation at the "
+		md_run_err(o, "-x %s: --run reads the aggregation at the "
 		    "end of each interval (-i) and drains dtrace every 10 ms "
 		    "itself", md_run_ownopt(req));
 		return (md_cli_usage(o));
@@ -1029,7 +1046,7 @@ md_cli_run(md_cli_job_t *j)
 		return (rv);
 	}
 	if (md_run_signals(&ru, old) != 0) {
-		md_cli_err(o, "--run: pipe: %s", strerror(errno));
+		md_run_err(o, "pipe: %s", strerror(errno));
 		rv = MD_CLI_ERROR;
 	} else {
 		rv = md_run_go(&ru, r);
