@@ -432,6 +432,16 @@ extern MD_API int md_d_check(const char *, size_t, size_t *, size_t *,
     md_error_t *);
 
 /*
+ * md_d_names() reads len bytes of D as dtrace's lexer does and returns
+ * the index of the first of the n names that it uses as a name (outside
+ * strings, comments and control lines: in an expression, a type, a
+ * member, a probe description's parts; up to the first lexical error,
+ * where dtrace stops), or -1 if it uses none of them.
+ */
+extern MD_API int md_d_names(const char *, size_t, const char *const *,
+    size_t);
+
+/*
  * md_metric_check() checks the metric's D.  With a request, it generates
  * that request and checks its scripts, as md_generate() does.  Without
  * one (NULL), it checks every D fragment of the metric in its context

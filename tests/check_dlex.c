@@ -234,6 +234,31 @@ START_TEST(dlex_same_should_ignore_space_between_tokens)
 }
 END_TEST
 
+/*
+ * The names a text uses, as dtrace's lexer reads them: not inside a
+ * string, a comment or a control line, nor as part of a longer name.
+ */
+START_TEST(d_names_should_find_names_as_the_lexer_reads_them)
+{
+	static const char *const names[] = { "zonename", "vnode_t",
+	    "genunix" };
+	const char *t;
+
+	t = "syscall:::entry /zonename == \"a\"/ { @ = count(); }";
+	ck_assert_int_eq(md_d_names(t, strlen(t), names, 3), 0);
+	t = "fbt:genunix:fop_read:entry { self->v = (vnode_t *)arg0; }";
+	ck_assert_int_eq(md_d_names(t, strlen(t), names, 3), 2);
+	t = "BEGIN { x = ((vnode_t *)arg0)->v_path; }";
+	ck_assert_int_eq(md_d_names(t, strlen(t), names, 3), 1);
+	t = "#pragma D option zonename\nBEGIN /* zonename */ { "
+	    "trace(\"zonename\"); c = '\"'; myzonename = 1; }";
+	ck_assert_int_eq(md_d_names(t, strlen(t), names, 3), -1);
+	t = "BEGIN { x = \"unclosed zonename";
+	ck_assert_int_eq(md_d_names(t, strlen(t), names, 3), -1);
+	ck_assert_int_eq(md_d_names("", 0, names, 3), -1);
+}
+END_TEST
+
 Suite *
 dlex_suite(void)
 {
@@ -251,6 +276,7 @@ dlex_suite(void)
 	tcase_add_test(tc, dlex_should_not_read_past_its_length);
 	tcase_add_test(tc, dlex_is_should_match_whole_tokens);
 	tcase_add_test(tc, dlex_same_should_ignore_space_between_tokens);
+	tcase_add_test(tc, d_names_should_find_names_as_the_lexer_reads_them);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -120,65 +120,21 @@ md_cli_traceable(const md_cli_job_t *j, const char *mode)
 	return (MD_CLI_SUCCESS);
 }
 
-/* Is c a character of a D identifier (first: not a digit)? */
-static int
-md_tr_idchar(char c, int first)
-{
-	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    c == '_' || (!first && c >= '0' && c <= '9'));
-}
-
-/*
- * The first name of md_tr_illumos[] that text (len bytes of D) holds as
- * a word, outside its strings and comments, or NULL.
- */
-static const char *
-md_tr_illumos_name(const char *text, size_t len)
-{
-	size_t i = 0, k, n;
-
-	while (i < len) {
-		if (text[i] == '"') {
-			for (i++; i < len && text[i] != '"'; i++)
-				i += text[i] == '\\';
-			i++;
-		} else if (text[i] == '/' && i + 1 < len && text[i + 1] ==
-		    '*') {
-			for (i += 2; i + 1 < len && (text[i] != '*' ||
-			    text[i + 1] != '/'); i++)
-				continue;
-			i += 2;
-		} else if (md_tr_idchar(text[i], 1)) {
-			for (n = 1; i + n < len && md_tr_idchar(text[i + n],
-			    0); n++)
-				continue;
-			for (k = 0; k < MD_TR_NILLUMOS; k++) {
-				if (strlen(md_tr_illumos[k]) == n &&
-				    memcmp(md_tr_illumos[k], text + i, n) == 0)
-					return (md_tr_illumos[k]);
-			}
-			i += n;
-		} else {
-			i++;
-		}
-	}
-	return (NULL);
-}
-
 int
 md_cli_hint_illumos(const md_cli_opts_t *o, const md_metric_t *m,
     const char *text, size_t len)
 {
-	const char *sys = md_cli_os(), *word;
+	const char *sys = md_cli_os();
 	char *name;
+	int k;
 
 	if (md_metric_nos(m) > 0 || (sys != NULL && strcmp(sys,
-	    "illumos") == 0) || (word = md_tr_illumos_name(text, len)) ==
-	    NULL || (name = md_tr_name(o)) == NULL)
+	    "illumos") == 0) || (k = md_d_names(text, len, md_tr_illumos,
+	    MD_TR_NILLUMOS)) < 0 || (name = md_tr_name(o)) == NULL)
 		return (0);
 	md_cli_err(o, "%s looks written for illumos: it names %s, which only "
 	    "illumos has (\"os\": [\"illumos\"] in the metric says so)", name,
-	    word);
+	    md_tr_illumos[k]);
 	free(name);
 	return (1);
 }

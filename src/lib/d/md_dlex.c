@@ -569,6 +569,23 @@ md_dlex_next(md_dlex_t *dl)
 	return (dl->dl_tok = t);
 }
 
+int
+md_d_names(const char *text, size_t len, const char *const *names, size_t n)
+{
+	md_dlex_t dl;
+	md_dtok_t t;
+	size_t k;
+
+	md_dlex_init(&dl, text, len);
+	while ((t = md_dlex_next(&dl)) != MDT_EOF && t != MDT_BAD) {
+		for (k = 0; t == MDT_IDENT && k < n; k++) {
+			if (md_dlex_is(&dl, names[k]))
+				return ((int)k);
+		}
+	}
+	return (-1);
+}
+
 /*
  * Does the '/' that is the current token end a predicate?  dtrace decides
  * by the next character that is not blank: the end, ';', '{' or '/'.
