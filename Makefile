@@ -114,7 +114,7 @@ LIB_UTIL = utf8 error buf where arena hash sort suggest number unit
 LIB_D = dlex dtab dpragma dparse option dcheck
 LIB_METRIC = jsondoc jsonlint rules load metric about pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
-LIB_VALUES = quant key tuple delta interval prom linescan hmsvg heatmap \
+LIB_VALUES = quant key tuple delta interval prom linescan hmsvg hmdoc heatmap \
 	top topview
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
 	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
@@ -172,7 +172,7 @@ $(filter %/cli_dtrace.o %/cli_bpfmaps.o,$(DT_OBJS)): \
 
 CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
 	cli_check cli_info cli_safedir cli_child cli_sandbox cli_js cli_find \
-	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap \
+	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap cli_live \
 	cli_traceable) $(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \

@@ -182,6 +182,14 @@ extern MD_API md_unitkind_t md_unit_kind(const char *, uint64_t *);
 extern MD_API size_t md_unit_format(char *, size_t, const char *, double);
 
 /*
+ * md_unit_axis() writes v as an axis label reads it: as md_unit_format(),
+ * but microseconds with the micro sign ("10 \u00b5s", UTF-8), and a
+ * plain unit's or no unit's values with SI prefixes ("10k requests",
+ * "2.5M").
+ */
+extern MD_API size_t md_unit_axis(char *, size_t, const char *, double);
+
+/*
  * What the loader noticed and the language allows: a Meta-D key at the
  * wrong level ("usepragmazone" at the top level, where it is ignored), a
  * key under metad that looks like a misspelt one.  Each warning is one
@@ -664,11 +672,14 @@ extern MD_API size_t md_prom_left_out(const md_prom_t *);
 /*
  * Heat maps (meta-d --heatmap, SPEC 8.4): the JSON lines meta-d --run
  * prints, one object an interval (SPEC 8.1), drawn as one self-contained
- * SVG document: a column an interval, left to right, as wide as its
- * duration; the buckets of its distribution up the value axis (logarithmic
- * for quantize and llquantize, linear otherwise), each cell shaded from
- * white (0) to the darkest (the map's largest count), with its interval's
- * start, its bucket and its count as a tooltip.
+ * SVG document of a bounded size: time across (a column an interval, as
+ * wide as its duration, or intervals merged into columns of equal time
+ * where they do not fit), the value up (logarithmic for quantize and
+ * llquantize, with a band at the bottom for a bucket that reaches 0 or
+ * below; linear for lquantize), cropped at the bucket of a percentile
+ * with a band at the top for the events above it, each cell shaded by
+ * its count's rank (or log, or linear), the p50 and p99 of each column
+ * as two lines, a tooltip per cell that holds an event.
  *
  * md_heatmap_new() makes an empty map.  With key NULL, the distributions
  * of lines whose value is an object of them (a request with -s and -n)
@@ -683,27 +694,51 @@ extern MD_API size_t md_prom_left_out(const md_prom_t *);
  * or whose value is no distribution nor object of distributions, is an
  * error.
  *
- * md_heatmap_svg() draws what was read: a NUL-terminated document the
- * caller frees with free(), its length in *lenp (when lenp is not NULL).
- * title (UTF-8; NULL for none) heads it, escaped for XML.  The map can be
- * drawn again and lines added after it.  Errors: no line at all, a key no
- * line held, buckets of two lines that overlap, a document past
- * MD_MAXOUTPUT (MD_ERR_LIMIT).
+ * md_heatmap_svg() draws what was read as opts ask (NULL: every
+ * default): a NUL-terminated document the caller frees with free(), its
+ * length in *lenp (when lenp is not NULL).  In md_hmopts_t, ho_title
+ * (UTF-8; NULL for none) heads it, escaped for XML; ho_unit is the
+ * values' unit (section 1's, or any word; NULL: plain numbers);
+ * ho_crop the percentage of events left out above the axis (a negative
+ * value: the default, MD_HM_CROP; 0: none); ho_shade MD_HM_RANK (0, the
+ * default), MD_HM_LOG or MD_HM_LINEAR; ho_width and ho_height the map's
+ * pixels (0: 1000 and 400; at least MD_HM_MINW x MD_HM_MINH, at most
+ * MD_HM_MAXWH each).  The map can be drawn again and lines added after
+ * it.  Errors: no line at all, a key no line held, buckets of two lines
+ * that overlap, options out of range (MD_ERR_LIMIT).
  *
  * Every function that fails returns -1 or NULL with *err set: MD_ERR_LINE
  * and a message that starts with the line's number ("line 3, column 17:
  * expected ',' or ']'"), or MD_ERR_NOMEM, or MD_ERR_LIMIT.  Once a line
  * failed, the map keeps that error and returns it from every later call
  * but md_heatmap_free(), which accepts NULL.  Time and memory are linear
- * in the lines' length and in the number of cells.
+ * in the lines' length and in the number of cells; the document's size
+ * is bounded by the map's pixels, not by the input.
  */
 typedef struct md_heatmap md_heatmap_t;
+
+#define	MD_HM_RANK	0	/* a count's shade: its rank */
+#define	MD_HM_LOG	1	/* its logarithm */
+#define	MD_HM_LINEAR	2	/* the count */
+#define	MD_HM_CROP	0.1	/* percent of events above the axis */
+#define	MD_HM_MINW	100
+#define	MD_HM_MINH	100
+#define	MD_HM_MAXWH	10000
+
+typedef struct md_hmopts {
+	const char	*ho_title;
+	const char	*ho_unit;
+	double		ho_crop;
+	int		ho_shade;
+	unsigned	ho_width;
+	unsigned	ho_height;
+} md_hmopts_t;
 
 extern MD_API md_heatmap_t *md_heatmap_new(const char *, md_error_t *);
 extern MD_API int md_heatmap_line(md_heatmap_t *, const char *, size_t,
     md_error_t *);
-extern MD_API char *md_heatmap_svg(md_heatmap_t *, const char *, size_t *,
-    md_error_t *);
+extern MD_API char *md_heatmap_svg(md_heatmap_t *, const md_hmopts_t *,
+    size_t *, md_error_t *);
 extern MD_API void md_heatmap_free(md_heatmap_t *);
 
 /*

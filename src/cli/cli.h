@@ -80,7 +80,8 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
  */
 #define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
-#define	MD_CLI_THEAT	0x04	/* --title --key: a heat map's */
+#define	MD_CLI_THEAT	0x04	/* --title --key --unit --crop --shade */
+					/* --size: a heat map's */
 #define	MD_CLI_TPROM	0x08	/* --prometheus --name --max-series */
 #define	MD_CLI_TRUN	0x10	/* --evict -v: --run's */
 #define	MD_CLI_NGROUPS	8	/* at most */
@@ -89,6 +90,7 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
 typedef enum md_cli_in {
 	MD_CLI_INNONE,		/* none: no METRIC */
 	MD_CLI_INTEXT,		/* FILE's bytes, as they are */
+	MD_CLI_INLINES,		/* FILE open, read by the mode (cj_in) */
 	MD_CLI_INJSON,		/* a metric's JSON (a JavaScript one run) */
 	MD_CLI_INMETRIC		/* a metric, loaded, and the request */
 } md_cli_in_t;
@@ -125,6 +127,13 @@ typedef struct md_cli_opts {
 	const char	*o_dir;		/* -o */
 	const char	*o_title;	/* --title */
 	const char	*o_key;		/* --key */
+	const char	*o_unit;	/* --unit */
+	double		o_crop;		/* --crop; < 0: the default */
+	int		o_shade;	/* --shade: MD_HM_* */
+	unsigned	o_width;	/* --size WxH; 0: the default */
+	unsigned	o_height;
+	const char	*o_heatfile;	/* --run --heatmap SVGFILE */
+	int		o_runfirst;	/* --run among the arguments */
 	const char	*o_file;	/* NULL or "-": stdin */
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
@@ -136,6 +145,7 @@ typedef struct md_cli_job {
 	const md_cli_opts_t	*cj_o;
 	const char		*cj_name;	/* the input, in messages */
 	const char		*cj_text;	/* INTEXT, INJSON */
+	int			cj_in;		/* INLINES: the input */
 	size_t			cj_len;
 	const md_metric_t	*cj_m;		/* INMETRIC */
 	const md_request_t	*cj_req;	/* INMETRIC */
@@ -212,6 +222,10 @@ extern int md_cli_top(md_cli_job_t *);		/* cli_top.c */
 extern int md_cli_compile(md_cli_job_t *, const md_request_t *,
     const char *);				/* cli_compile.c */
 extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
+extern int md_cli_size(md_cli_opts_t *, const char *);	/* cli_modes.c */
+extern void md_cli_hmopts(const md_cli_opts_t *, md_hmopts_t *,
+    const char *, const char *);		/* cli_heatmap.c */
+
 
 /*
  * Before a mode traces (cli_traceable.c): md_cli_traceable() refuses, in
@@ -407,14 +421,31 @@ extern void md_dt_close(md_dt_t *);
 extern void md_dt_abandon(md_dt_t *);
 
 /*
+ * A file replaced at every interval's end, atomically (cli_prom.c):
+ * --prometheus FILE, --heatmap SVGFILE.  md_cli_repl_open() opens its
+ * directory (and says why not: a status); md_cli_repl_put() writes text
+ * under a fresh name there and renames it onto the file (0, or an errno
+ * value, why saying what is at the name when EPERM).
+ */
+typedef struct md_cli_repl {
+	md_cli_dir_t	rf_dir;		/* the file's, opened once */
+	const char	*rf_base;	/* the file's name in it */
+	const char	*rf_file;	/* as given */
+	const char	*rf_what;	/* "FILE", "SVGFILE" */
+} md_cli_repl_t;
+
+extern int md_cli_repl_open(md_cli_repl_t *, const md_cli_opts_t *,
+    const char *, const char *, const char *);
+extern int md_cli_repl_put(md_cli_repl_t *, const char *, size_t, char *,
+    size_t);
+
+/*
  * --run --prometheus FILE (cli_prom.c): the exposition of the values
  * since tracing began, FILE replaced by it at each interval's end.
  */
 typedef struct md_cli_prom {
 	md_prom_t	*cp_prom;	/* NULL: no --prometheus */
-	md_cli_dir_t	cp_dir;		/* FILE's, opened once */
-	const char	*cp_base;	/* FILE's name in it */
-	const char	*cp_file;
+	md_cli_repl_t	cp_file;	/* FILE */
 	char		*cp_name;	/* the family's */
 	int		cp_saidmax;	/* --max-series' bound said */
 } md_cli_prom_t;
@@ -436,5 +467,24 @@ extern char *md_cli_find(const char *, int *);
 extern char *md_cli_near(const char *);
 extern char *md_cli_sources(const char *);
 extern int md_cli_pred(md_cli_opts_t *);		/* cli_pred.c */
+
+/*
+ * The live pictures of --run (cli_live.c): --heatmap SVGFILE kept
+ * current, replaced at every interval's end by the picture of the lines
+ * so far.  md_cli_live_open() sets it up from the options (nothing to do
+ * when no picture was asked for; else 0 or the status, said);
+ * md_cli_live_line() takes each interval's line and writes the file (a
+ * failure is said, and tracing goes on); md_cli_live_close() frees.
+ */
+typedef struct md_cli_live {
+	const struct md_cli_picture *lv_pic;	/* NULL: none */
+	void		*lv_state;
+	md_cli_repl_t	lv_file;
+	const md_cli_opts_t *lv_o;
+} md_cli_live_t;
+
+extern int md_cli_live_open(md_cli_live_t *, const md_cli_job_t *);
+extern void md_cli_live_line(md_cli_live_t *, const char *, size_t);
+extern void md_cli_live_close(md_cli_live_t *);
 
 #endif	/* MD_CLI_H */

@@ -56,6 +56,10 @@
 #define	OPT_EVICT	273
 #define	OPT_MAXSERIES	274
 #define	OPT_TOP		275
+#define	OPT_UNIT	276
+#define	OPT_CROP	277
+#define	OPT_SHADE	278
+#define	OPT_SIZE	279
 
 /* --evict's and --max-series' defaults (SPEC 8.1, 8.3), and their most. */
 #define	MD_CLI_EVICT		60
@@ -82,8 +86,8 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
 	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM |
-	    MD_CLI_TRUN, 1, md_cli_run },
-	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT, 0,
+	    MD_CLI_TRUN | MD_CLI_THEAT, 1, md_cli_run },
+	{ OPT_HEATMAP, "--heatmap", MD_CLI_INLINES, MD_CLI_THEAT, 0,
 	    md_cli_heatmap },
 	{ OPT_TOP, "--top", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TRUN, 1,
 	    md_cli_top }
@@ -96,7 +100,8 @@ static const char md_cli_usage_text[] =
 	"[-T DURATION]\n"
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
 	"       meta-d --run [--evict N] [-v] [--prometheus FILE [--name NAME]\n"
-	"              [--max-series N]] [-s FIELD ...] [...] [METRIC]\n"
+	"              [--max-series N]] [--heatmap SVGFILE [HEATMAP OPTIONS]]\n"
+	"              [-s FIELD ...] [...] [METRIC]\n"
 	"       meta-d --top [-i TIME] [-T TIME] [-s FIELD ...] [-n FIELD]\n"
 	"              "
 	"[...] [METRIC]\n"
@@ -104,7 +109,9 @@ static const char md_cli_usage_text[] =
 	"[METRIC]\n"
 	"       meta-d --list-fields | --to-json [METRIC]\n"
 	"       meta-d --check-d [FILE]\n"
-	"       meta-d --heatmap [--title TEXT] [--key KEY] [FILE]\n"
+	"       meta-d --heatmap [--title TEXT] [--key KEY] [--unit UNIT] "
+	"[--crop PCT]\n"
+	"              [--shade rank|log|linear] [--size WxH] [FILE]\n"
 	"       meta-d --list | -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
@@ -158,11 +165,20 @@ static const char md_cli_usage_text[] =
 	"  --to-json              print the metric as JSON (from JavaScript)\n"
 	"  --heatmap              draw the lines meta-d --run printed (FILE, "
 	"or stdin)\n"
-	"                         as a heat map: one SVG document on stdout\n"
-	"  --title TEXT           the heat map's title (default: FILE's "
-	"name)\n"
+	"                         as a heat map: one SVG document on stdout;\n"
+	"                         --run --heatmap SVGFILE: keep SVGFILE "
+	"current (needs -n)\n"
+	"  --title TEXT           the heat map's title (default: the metric, "
+	"or FILE)\n"
 	"  --key KEY              draw only KEY's distributions (default: "
 	"keys summed)\n"
+	"  --unit UNIT            the values' unit (nanoseconds, bytes, any "
+	"word)\n"
+	"  --crop PCT             leave the top PCT% of events above the axis "
+	"(0.1; 0: none)\n"
+	"  --shade rank|log|linear  a cell's shade by its count's rank "
+	"(default), log, count\n"
+	"  --size WxH             the map's pixels (1000x400)\n"
 	"  --list                 name the metrics in METAD_PATH, with their "
 	"descriptions\n"
 	"  -h, --help             print this and exit\n"
@@ -229,6 +245,11 @@ opt_name(int c, char *buf)
 		return ("--evict");
 	if (c == OPT_MAXSERIES)
 		return ("--max-series");
+	if (c == OPT_UNIT || c == OPT_CROP || c == OPT_SHADE)
+		return (c == OPT_UNIT ? "--unit" : c == OPT_CROP ? "--crop" :
+		    "--shade");
+	if (c == OPT_SIZE)
+		return ("--size");
 	buf[0] = '-';
 	buf[1] = (char)c;
 	buf[2] = '\0';
@@ -324,6 +345,25 @@ not_taken(const md_cli_opts_t *o, int c, unsigned g)
 	return (md_cli_usage(o));
 }
 
+/* --run's heat map: its options need --heatmap SVGFILE, which needs -n. */
+static int
+check_live(const md_cli_opts_t *o)
+{
+	char name[3];
+
+	if (o->o_heatfile == NULL && (o->o_given & MD_CLI_THEAT)) {
+		md_cli_err(o, "%s with --run draws the live heat map: it needs "
+		    "--heatmap SVGFILE", opt_name(o->o_givenopt[2], name));
+		return (md_cli_usage(o));
+	}
+	if (o->o_heatfile != NULL && o->o_nfield == NULL) {
+		md_cli_err(o, "--run --heatmap SVGFILE draws a distribution: "
+		    "give -n FIELD");
+		return (md_cli_usage(o));
+	}
+	return (MD_CLI_SUCCESS);
+}
+
 /* What the mode asks of the other options and of METRIC. */
 static int
 check_args(const md_cli_opts_t *o)
@@ -331,6 +371,7 @@ check_args(const md_cli_opts_t *o)
 	const md_cli_mode_t *mode = o->o_mode;
 	unsigned bad = o->o_given & ~mode->cm_takes;
 	size_t n;
+	int rv;
 
 	if (bad != 0) {
 		for (n = 0; !(bad & (1U << n)); n++)
@@ -345,6 +386,8 @@ check_args(const md_cli_opts_t *o)
 		    "--prometheus file");
 		return (md_cli_usage(o));
 	}
+	if (mode->cm_opt == OPT_RUN && (rv = check_live(o)) != MD_CLI_SUCCESS)
+		return (rv);
 	if (mode->cm_in == MD_CLI_INNONE && o->o_file != NULL) {
 		md_cli_err(o, "%s takes no METRIC", mode->cm_name);
 		return (md_cli_usage(o));
@@ -471,6 +514,97 @@ take_count(md_cli_opts_t *o, int c, const char *arg, size_t *np)
 	return (MD_CLI_SUCCESS);
 }
 
+/*
+ * --size WxH: the heat map's pixels, each from MD_HM_MINW (MD_HM_MINH) to
+ * MD_HM_MAXWH, into o_width and o_height.  Else a usage error.
+ */
+int
+md_cli_size(md_cli_opts_t *o, const char *arg)
+{
+	unsigned long w, h;
+	char *end;
+
+	errno = 0;
+	w = strtoul(arg, &end, 10);
+	if (end != arg && *arg >= '0' && *arg <= '9' && *end == 'x' &&
+	    end[1] >= '0' && end[1] <= '9') {
+		h = strtoul(end + 1, &end, 10);
+		if (*end == '\0' && errno == 0 && w >= MD_HM_MINW &&
+		    w <= MD_HM_MAXWH && h >= MD_HM_MINH && h <= MD_HM_MAXWH) {
+			o->o_width = (unsigned)w;
+			o->o_height = (unsigned)h;
+			return (MD_CLI_SUCCESS);
+		}
+	}
+	md_cli_err(o, "--size \"%s\": give WIDTHxHEIGHT in pixels, each "
+	    "from %d to %d (1000x400)", arg, MD_HM_MINW, MD_HM_MAXWH);
+	return (md_cli_usage(o));
+}
+
+/* --crop PCT: a percentage from 0 to less than 100. */
+static int
+take_crop(md_cli_opts_t *o, const char *arg)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(v >= 0 && v < 100) ||
+	    strspn(arg, "0123456789.") != strlen(arg)) {
+		md_cli_err(o, "--crop \"%s\": give the percentage of events to "
+		    "leave above the axis, from 0 to less than 100 (0.1)", arg);
+		return (md_cli_usage(o));
+	}
+	o->o_crop = v;
+	return (MD_CLI_SUCCESS);
+}
+
+/* A heat map's option c, its argument arg. */
+static int
+take_heat(md_cli_opts_t *o, int c, const char *arg)
+{
+	given(o, MD_CLI_THEAT, c);
+	if (c == OPT_TITLE)
+		o->o_title = arg;
+	else if (c == OPT_KEY)
+		o->o_key = arg;
+	else if (c == OPT_UNIT)
+		o->o_unit = arg;
+	else if (c == OPT_CROP)
+		return (take_crop(o, arg));
+	else if (c == OPT_SIZE)
+		return (md_cli_size(o, arg));
+	else if (strcmp(arg, "rank") == 0 || strcmp(arg, "log") == 0 ||
+	    strcmp(arg, "linear") == 0)
+		o->o_shade = *arg == 'r' ? MD_HM_RANK : arg[1] == 'o' ?
+		    MD_HM_LOG : MD_HM_LINEAR;
+	else {
+		md_cli_err(o, "--shade \"%s\": give rank, log or linear", arg);
+		return (md_cli_usage(o));
+	}
+	return (MD_CLI_SUCCESS);
+}
+
+/*
+ * --heatmap where --run is given too: the live form, --heatmap SVGFILE,
+ * its argument the next one.
+ */
+static int
+take_heatfile(md_cli_opts_t *o, char **argv)
+{
+	const char *arg = argv[optind];
+
+	if (arg == NULL || *arg == '\0' || (*arg == '-' && arg[1] != '\0')) {
+		md_cli_err(o, "--run --heatmap SVGFILE: give the file to keep "
+		    "the heat map in");
+		return (md_cli_usage(o));
+	}
+	o->o_heatfile = arg;
+	optind++;
+	return (MD_CLI_SUCCESS);
+}
+
 /* One option c (its argument arg) into o.  Returns an MD_CLI_* status. */
 static int
 take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
@@ -503,14 +637,11 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		return (c == OPT_EVICT ? take_count(o, c, arg, &o->o_evict) :
 		    MD_CLI_SUCCESS);
 	}
-	if (c == OPT_TITLE || c == OPT_KEY) {
-		given(o, MD_CLI_THEAT, c);
-		if (c == OPT_TITLE)
-			o->o_title = arg;
-		else
-			o->o_key = arg;
-		return (MD_CLI_SUCCESS);
-	}
+	if (c == OPT_TITLE || c == OPT_KEY || c == OPT_UNIT ||
+	    c == OPT_CROP || c == OPT_SHADE || c == OPT_SIZE)
+		return (take_heat(o, c, arg));
+	if (c == OPT_HEATMAP && o->o_runfirst)
+		return (take_heatfile(o, argv));
 	if (c == 'h')
 		return (answer(o, md_cli_usage_text));
 	if (c == 'V')
@@ -595,6 +726,10 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "key", required_argument, NULL, OPT_KEY },
+		{ "unit", required_argument, NULL, OPT_UNIT },
+		{ "crop", required_argument, NULL, OPT_CROP },
+		{ "shade", required_argument, NULL, OPT_SHADE },
+		{ "size", required_argument, NULL, OPT_SIZE },
 		{ "evict", required_argument, NULL, OPT_EVICT },
 		{ "max-series", required_argument, NULL, OPT_MAXSERIES },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -606,6 +741,8 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 
 	if ((rv = alloc_request(o, argc)) != MD_CLI_SUCCESS)
 		return (rv);
+	for (c = 1; c < argc && strcmp(argv[c], "--") != 0; c++)
+		o->o_runfirst |= strcmp(argv[c], "--run") == 0;
 	opterr = 0;
 #ifdef __GLIBC__
 	optind = 0;	/* start over, as for a new process */
@@ -646,7 +783,8 @@ find_input(md_cli_opts_t *o, int *fdp)
 	*fdp = -1;
 	if (o->o_file == NULL || strcmp(o->o_file, "-") == 0)
 		return (MD_CLI_SUCCESS);
-	if (o->o_mode->cm_in == MD_CLI_INTEXT)	/* not a metric */
+	if (o->o_mode->cm_in == MD_CLI_INTEXT ||
+	    o->o_mode->cm_in == MD_CLI_INLINES)	/* not a metric */
 		o->o_path = strdup(o->o_file);
 	else
 		o->o_path = md_cli_find(o->o_file, fdp);
@@ -898,6 +1036,28 @@ run(md_cli_job_t *j, const char *buf, size_t len)
 	return (rv);
 }
 
+/* A mode that reads its input itself: given it open, and run. */
+static int
+open_input(md_cli_opts_t *o, md_cli_job_t *j)
+{
+	int rv, fd;
+
+	if ((rv = find_input(o, &fd)) != MD_CLI_SUCCESS)
+		return (rv);
+	j->cj_name = o->o_path == NULL ? MD_CLI_STDIN : o->o_path;
+	j->cj_in = o->o_path == NULL ? o->o_in : open(o->o_path, O_RDONLY);
+	if (j->cj_in < 0) {
+		md_cli_err(o, "read \"%s\": %s", j->cj_name, strerror(errno));
+		return (MD_CLI_ERROR);
+	}
+	if (o->o_path == NULL && isatty(j->cj_in))
+		(void) fprintf(o->o_err, "meta-d: reading from stdin\n");
+	rv = o->o_mode->cm_run(j);
+	if (j->cj_in != o->o_in)
+		(void) close(j->cj_in);
+	return (rv);
+}
+
 /* Find and read the input the mode reads, and run it. */
 static int
 dispatch(md_cli_opts_t *o, md_cli_job_t *j)
@@ -910,6 +1070,8 @@ dispatch(md_cli_opts_t *o, md_cli_job_t *j)
 	j->cj_fd = o->o_mode->cm_writes ? o->o_out : -1;
 	if (o->o_mode->cm_in == MD_CLI_INNONE)
 		return (o->o_mode->cm_run(j));
+	if (o->o_mode->cm_in == MD_CLI_INLINES)
+		return (open_input(o, j));
 	if ((rv = find_input(o, &fd)) == MD_CLI_SUCCESS &&
 	    (rv = read_input(o, fd, &buf, &len)) == MD_CLI_SUCCESS)
 		rv = run(j, buf, len);
@@ -934,6 +1096,7 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	o.o_mode = &md_cli_modes[0];
 	o.o_evict = MD_CLI_EVICT;
 	o.o_maxseries = MD_CLI_MAXSERIES;
+	o.o_crop = -1;
 	if ((rv = parse_args(argc, argv, &o)) == MD_CLI_SUCCESS && !o.o_done)
 		rv = dispatch(&o, &j);
 

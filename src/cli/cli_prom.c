@@ -123,18 +123,18 @@ md_cli_prom_kind(mode_t m)
  * EPERM, and why says what is there.
  */
 static int
-md_cli_prom_what(md_cli_prom_t *cp, char *why, size_t whylen)
+md_cli_repl_what(md_cli_repl_t *rf, char *why, size_t whylen)
 {
 	struct stat st;
 
-	if (fstatat(cp->cp_dir.cd_fd, cp->cp_base, &st,
+	if (fstatat(rf->rf_dir.cd_fd, rf->rf_base, &st,
 	    AT_SYMLINK_NOFOLLOW) != 0)
 		return (errno == ENOENT ? 0 : errno);
 	if (S_ISREG(st.st_mode))
 		return (0);
-	(void) snprintf(why, whylen, "%s is there, not a regular file: FILE "
+	(void) snprintf(why, whylen, "%s is there, not a regular file: %s "
 	    "is replaced at every interval's end, and only a regular file "
-	    "may be", md_cli_prom_kind(st.st_mode));
+	    "may be", md_cli_prom_kind(st.st_mode), rf->rf_what);
 	return (EPERM);
 }
 
@@ -152,13 +152,10 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
 	md_unitkind_t kind = o->o_nfield == NULL ? MD_UNIT_NONE :
 	    md_unit_kind(md_metric_unit(m, o->o_nfield), &ns);
 	char *name = md_prom_family_name(o, kind), *help = md_prom_help(o, m);
-	char why[MD_ERRMSGLEN], *dir;
 	md_error_t err;
-	int e;
 
 	(void) memset(cp, 0, sizeof (*cp));
-	cp->cp_dir.cd_fd = cp->cp_dir.cd_pfd = -1;
-	cp->cp_file = o->o_promfile;
+	cp->cp_file.rf_dir.cd_fd = cp->cp_file.rf_dir.cd_pfd = -1;
 	if (name == NULL || help == NULL) {
 		free(name);
 		free(help);
@@ -179,27 +176,46 @@ md_cli_prom_open(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		md_cli_err(o, "--prometheus: %s", err.mde_msg);
 		return (MD_CLI_ERROR);
 	}
-	if (md_cli_path_split(o->o_promfile, &dir, &cp->cp_base) != 0)
+	return (md_cli_repl_open(&cp->cp_file, o, "--prometheus",
+	    o->o_promfile, "FILE"));
+}
+
+/*
+ * A file replaced at every interval's end (--prometheus FILE, --heatmap
+ * SVGFILE: opt and what name them in messages): its directory opened
+ * (it must be there) and what is at its name checked.  Returns 0, or the
+ * status with the message said.
+ */
+int
+md_cli_repl_open(md_cli_repl_t *rf, const md_cli_opts_t *o, const char *opt,
+    const char *file, const char *what)
+{
+	char why[MD_ERRMSGLEN], *dir;
+	int e;
+
+	rf->rf_dir.cd_fd = rf->rf_dir.cd_pfd = -1;
+	rf->rf_file = file;
+	rf->rf_what = what;
+	if (md_cli_path_split(file, &dir, &rf->rf_base) != 0)
 		dir = NULL;
-	if (dir == NULL || *cp->cp_base == '\0') {
-		md_cli_err(o, "--prometheus \"%s\": %s", o->o_promfile,
-		    dir == NULL ? strerror(ENOMEM) : "names no file");
+	if (dir == NULL || *rf->rf_base == '\0') {
+		md_cli_err(o, "%s \"%s\": %s", opt, file, dir == NULL ?
+		    strerror(ENOMEM) : "names no file");
 		free(dir);
 		return (dir == NULL ? MD_CLI_ERROR : md_cli_usage(o));
 	}
-	e = md_cli_dir_open(&cp->cp_dir, dir, MD_CLI_DIR_ABOVE, why,
+	e = md_cli_dir_open(&rf->rf_dir, dir, MD_CLI_DIR_ABOVE, why,
 	    sizeof (why));
 	free(dir);
 	if (e == EPERM) {
-		md_cli_err(o, "--prometheus \"%s\": %s: FILE's own directory "
-		    "may be another user's, but no directory above it and no "
-		    "link on the way (meta-d(1), --prometheus)", o->o_promfile,
-		    why);
+		md_cli_err(o, "%s \"%s\": %s: %s's own directory may be "
+		    "another user's, but no directory above it and no link on "
+		    "the way (meta-d(1), %s)", opt, file, why, what, opt);
 		return (MD_CLI_ERROR);
 	}
-	if (e != 0 || (e = md_cli_prom_what(cp, why, sizeof (why))) != 0) {
-		md_cli_err(o, "--prometheus \"%s\": %s%s%s", o->o_promfile,
-		    why, e == EPERM ? "" : ": ", e == EPERM ? "" : strerror(e));
+	if (e != 0 || (e = md_cli_repl_what(rf, why, sizeof (why))) != 0) {
+		md_cli_err(o, "%s \"%s\": %s%s%s", opt, file, why,
+		    e == EPERM ? "" : ": ", e == EPERM ? "" : strerror(e));
 		return (MD_CLI_ERROR);
 	}
 	return (0);
@@ -224,36 +240,36 @@ md_cli_prom_add(md_cli_prom_t *cp, const char *const *keys,
  * there now is refused; else ENOENT.
  */
 static int
-md_cli_prom_reopen(md_cli_prom_t *cp, char *why, size_t whylen)
+md_cli_repl_reopen(md_cli_repl_t *rf, char *why, size_t whylen)
 {
 	struct stat st;
 	md_cli_dir_t d;
 	int e;
 
-	if (fstat(cp->cp_dir.cd_fd, &st) != 0 || st.st_nlink > 0)
+	if (fstat(rf->rf_dir.cd_fd, &st) != 0 || st.st_nlink > 0)
 		return (ENOENT);
-	if ((e = md_cli_dir_open(&d, cp->cp_dir.cd_path, MD_CLI_DIR_ABOVE,
+	if ((e = md_cli_dir_open(&d, rf->rf_dir.cd_path, MD_CLI_DIR_ABOVE,
 	    why, whylen)) != 0)
 		return (e == EPERM ? EPERM : ENOENT);
-	md_cli_dir_close(&cp->cp_dir, 0);
-	cp->cp_dir = d;
+	md_cli_dir_close(&rf->rf_dir, 0);
+	rf->rf_dir = d;
 	return (0);
 }
 
 /*
- * text (len bytes) written as a fresh file, renamed onto FILE's name, if
- * what is there may be replaced (why says what is there, if not).
+ * text (len bytes) written as a fresh file, renamed onto the file's name,
+ * if what is there may be replaced (why says what is there, if not).
  */
-static int
-md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len, char *why,
+int
+md_cli_repl_put(md_cli_repl_t *rf, const char *text, size_t len, char *why,
     size_t whylen)
 {
 	char *tmp = NULL;
 	int fd, e, r;
 
-	e = md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE, &tmp, &fd);
-	if (e == ENOENT && (r = md_cli_prom_reopen(cp, why, whylen)) != ENOENT)
-		e = r != 0 ? r : md_cli_dir_tmpfile(&cp->cp_dir, MD_PROM_MODE,
+	e = md_cli_dir_tmpfile(&rf->rf_dir, MD_PROM_MODE, &tmp, &fd);
+	if (e == ENOENT && (r = md_cli_repl_reopen(rf, why, whylen)) != ENOENT)
+		e = r != 0 ? r : md_cli_dir_tmpfile(&rf->rf_dir, MD_PROM_MODE,
 		    &tmp, &fd);
 	if (e != 0)
 		return (e);
@@ -262,13 +278,13 @@ md_cli_prom_put(md_cli_prom_t *cp, const char *text, size_t len, char *why,
 		(void) close(fd);
 	} else if (close(fd) != 0) {	/* never closed twice */
 		e = errno;
-	} else if ((e = md_cli_prom_what(cp, why, whylen)) == 0 &&
-	    renameat(cp->cp_dir.cd_fd, tmp, cp->cp_dir.cd_fd,
-	    cp->cp_base) != 0) {
+	} else if ((e = md_cli_repl_what(rf, why, whylen)) == 0 &&
+	    renameat(rf->rf_dir.cd_fd, tmp, rf->rf_dir.cd_fd,
+	    rf->rf_base) != 0) {
 		e = errno;
 	}
 	if (e != 0)
-		(void) unlinkat(cp->cp_dir.cd_fd, tmp, 0);
+		(void) unlinkat(rf->rf_dir.cd_fd, tmp, 0);
 	free(tmp);
 	return (e);
 }
@@ -295,9 +311,10 @@ md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		return;
 	}
 	why[0] = '\0';
-	if ((e = md_cli_prom_put(cp, text, len, why, sizeof (why))) != 0)
+	if ((e = md_cli_repl_put(&cp->cp_file, text, len, why,
+	    sizeof (why))) != 0)
 		md_cli_err(o, "--prometheus: write \"%s\": %s%s (tracing goes "
-		    "on)", cp->cp_file, e == EPERM && why[0] != '\0' ?
+		    "on)", cp->cp_file.rf_file, e == EPERM && why[0] != '\0' ?
 		    "refused: " : "", e == EPERM && why[0] != '\0' ? why :
 		    strerror(e));
 	free(text);
@@ -306,7 +323,7 @@ md_cli_prom_write(md_cli_prom_t *cp, const md_cli_opts_t *o,
 		md_cli_err(o, "--prometheus: more than %zu series: \"%s\" holds "
 		    "the %zu with the largest counts, and counts the samples "
 		    "of the others in %s_series_dropped (--max-series)",
-		    o->o_maxseries, cp->cp_file, o->o_maxseries,
+		    o->o_maxseries, cp->cp_file.rf_file, o->o_maxseries,
 		    cp->cp_name);
 	}
 }
@@ -318,5 +335,5 @@ md_cli_prom_close(md_cli_prom_t *cp)
 	cp->cp_prom = NULL;
 	free(cp->cp_name);
 	cp->cp_name = NULL;
-	md_cli_dir_close(&cp->cp_dir, 0);
+	md_cli_dir_close(&cp->cp_file.rf_dir, 0);
 }

@@ -279,6 +279,7 @@ typedef struct md_run {
 	int64_t			*ru_delta;	/* a record's part */
 	size_t			ru_ndelta;
 	md_cli_prom_t		ru_prom;	/* --prometheus */
+	md_cli_live_t		ru_live;	/* --heatmap SVGFILE */
 	md_series_t		*ru_sums;	/* its sums' records */
 	md_cli_sink_t		ru_sink;	/* where the values go */
 	md_error_t		ru_err;
@@ -358,9 +359,11 @@ md_run_linetext(void *arg, md_cli_skev_t ev, const md_cli_iv_t *iv,
 	if ((line = md_values_line(ru->ru_values, iv->iv_start,
 	    iv->iv_duration, iv->iv_drops, iv->iv_errors, lenp, err)) == NULL)
 		return (NULL);
-	if (!md_run_copy)
+	if (!md_run_copy) {
 		md_cli_prom_write(&ru->ru_prom, ru->ru_o, iv->iv_drops,
 		    iv->iv_errors);
+		md_cli_live_line(&ru->ru_live, line, *lenp);
+	}
 	return (line);
 }
 
@@ -918,6 +921,7 @@ md_run_free(md_run_t *ru)
 	md_series_free(ru->ru_series);
 	md_series_free(ru->ru_sums);
 	md_cli_prom_close(&ru->ru_prom);
+	md_cli_live_close(&ru->ru_live);
 	if (ru->ru_sink.sk_close != NULL)
 		ru->ru_sink.sk_close(ru->ru_sink.sk_arg);
 	free(ru->ru_delta);
@@ -1025,7 +1029,8 @@ md_cli_run(md_cli_job_t *j)
 	if ((r = md_run_script(j, interval, &rv)) == NULL)
 		return (rv);
 	(void) memset(&ru, 0, sizeof (ru));
-	ru.ru_prom.cp_dir.cd_fd = ru.ru_prom.cp_dir.cd_pfd = -1;
+	ru.ru_prom.cp_file.rf_dir.cd_fd = -1;
+	ru.ru_prom.cp_file.rf_dir.cd_pfd = -1;
 	ru.ru_o = o;
 	ru.ru_m = j->cj_m;
 	ru.ru_fd = j->cj_fd;
@@ -1034,9 +1039,13 @@ md_cli_run(md_cli_job_t *j)
 	ru.ru_duration = duration;
 	ru.ru_bykey = r->mdr_fn == MD_AGG_MIN || r->mdr_fn == MD_AGG_MAX;
 	md_run_errfd = fileno(o->o_err);
-	if (o->o_promfile != NULL && (rv = md_cli_prom_open(&ru.ru_prom, o,
-	    j->cj_m, r->mdr_fn)) != 0) {
+	ru.ru_live.lv_file.rf_dir.cd_fd = -1;
+	ru.ru_live.lv_file.rf_dir.cd_pfd = -1;
+	if ((o->o_promfile != NULL && (rv = md_cli_prom_open(&ru.ru_prom, o,
+	    j->cj_m, r->mdr_fn)) != 0) || (rv = md_cli_live_open(&ru.ru_live,
+	    j)) != 0) {
 		md_cli_prom_close(&ru.ru_prom);
+		md_cli_live_close(&ru.ru_live);
 		md_result_free(r);
 		return (rv);
 	}

@@ -68,7 +68,8 @@
  *	md_interval.c	an interval's values as a JSON line (md_values_*())
  *	md_prom.c	the Prometheus exposition, bounded
  *	md_linescan.c	one line of JSON read in place, integers exact
- *	md_hmsvg.c	the heat map drawn: one SVG document
+ *	md_hmsvg.c	the heat map laid out: axes, columns, shades
+ *	md_hmdoc.c	and written: one SVG document
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
  *	md_top.c	--top: the intervals' values kept, with each key's
  *			history (md_top_*())
@@ -848,8 +849,87 @@ struct md_heatmap {
 	md_error_t	hm_err;
 };
 
-extern char *md_hm_draw(const md_heatmap_t *, const char *, size_t *,
-    md_error_t *);
+/*
+ * A heat map laid out (md_hmsvg.c) for md_hmdoc.c to write.  Rows are
+ * the buckets sorted; drows the rows drawn (a band at the bottom, the
+ * rows on the axis, a band at the top), each spanning [hd_y0, hd_y1)
+ * pixels from the map's top; dcols the columns drawn (intervals, or
+ * merged intervals), each with its cells, in drow order, in hl_cells
+ * (whose hc_bucket is then a drow).  Pixels are doubles.
+ */
+#define	MD_HM_BAND	18	/* a band's height, pixels */
+#define	MD_HM_TINT	0.15	/* rank's and log's lightest shade */
+
+typedef struct md_hmrow {
+	md_hmbucket_t	hr_b;		/* a copy, to sort */
+	uint32_t	hr_id;		/* the bucket's index in the map */
+	uint64_t	hr_total;	/* its events, all columns */
+} md_hmrow_t;
+
+typedef struct md_hmdrow {
+	size_t		hd_from;	/* rows [from, to) */
+	size_t		hd_to;
+	double		hd_y0;		/* top */
+	double		hd_y1;		/* bottom */
+	uint64_t	hd_total;
+} md_hmdrow_t;
+
+typedef struct md_hmdcol {
+	int64_t		hc_t0;		/* [t0, t1), microseconds */
+	int64_t		hc_t1;
+	double		hc_x0;		/* pixels from the map's left */
+	double		hc_x1;
+	size_t		hc_cell;	/* its cells in hl_cells */
+	size_t		hc_ncells;
+	uint64_t	hc_total;
+	uint32_t	hc_p50;		/* drows; UINT32_MAX: none */
+	uint32_t	hc_p99;
+	int		hc_used;	/* an interval fell in it */
+} md_hmdcol_t;
+
+typedef struct md_hmlayout {
+	const md_heatmap_t *hl_h;
+	const md_hmopts_t *hl_o;
+	unsigned	hl_width;	/* the map, pixels */
+	unsigned	hl_height;
+	double		hl_crop;
+	int		hl_shade;
+	md_hmrow_t	*hl_rows;
+	size_t		hl_nrows;
+	uint32_t	*hl_rowof;	/* bucket -> row */
+	uint32_t	*hl_rowdrow;	/* row -> drow */
+	uint64_t	hl_total;
+	int		hl_log;
+	double		hl_lo, hl_hi;	/* the axis's ends, values */
+	double		hl_llo, hl_lhi;	/* their log2 */
+	double		hl_ytop, hl_ybot; /* the axis on the page */
+	md_hmdrow_t	*hl_drows;
+	size_t		hl_ndrows;
+	size_t		hl_dfirst;	/* drows [first, last) on the axis */
+	size_t		hl_dlast;
+	int64_t		hl_t0, hl_t1;	/* the intervals' times, us */
+	int64_t		hl_step;	/* a merged column's; 0: none */
+	int64_t		hl_x0;		/* the map's left edge, us */
+	int64_t		hl_xspan;	/* its width, us */
+	md_hmdcol_t	*hl_dcols;
+	size_t		hl_ndcols;
+	md_hmcell_t	*hl_cells;
+	size_t		hl_ncells;
+	uint64_t	*hl_counts;	/* distinct, ascending */
+	size_t		hl_ncounts;
+} md_hmlayout_t;
+
+extern int md_hm_layout(md_hmlayout_t *, const md_heatmap_t *,
+    const md_hmopts_t *, md_error_t *);
+extern void md_hm_layout_free(md_hmlayout_t *);
+extern double md_hm_log2(double);
+extern double md_hm_frac(const md_hmlayout_t *, double);
+extern double md_hm_y(const md_hmlayout_t *, double);
+extern double md_hm_x(const md_hmlayout_t *, int64_t);
+extern double md_hm_tone(const md_hmlayout_t *, uint64_t);
+extern int64_t md_hm_roundstep(int64_t, int64_t);
+extern char *md_hm_draw(const md_heatmap_t *, const md_hmopts_t *,
+    size_t *, md_error_t *);
 extern void md_hm_rangestr(char *, size_t, const md_hmbucket_t *);
 extern int md_hm_apart(const md_hmbucket_t *, const md_hmbucket_t *);
 

@@ -12,6 +12,9 @@
  * options are), with three significant digits at most ("1.02 us",
  * "999 us", "12.3 MiB"); a plain unit's value as a number and the
  * word.  A value below the smallest step prints in it ("0 ns").
+ * md_unit_axis() is the same for an axis's labels: the micro sign for
+ * microseconds ("10 \u00b5s") and SI prefixes (k, M, G, T, P) for a plain
+ * unit's values and for numbers with no unit ("10k requests").
  */
 
 #include <math.h>
@@ -69,20 +72,47 @@ md_unit_digits(char *buf, size_t len, double x)
 		p[-1] = '\0';
 }
 
-size_t
-md_unit_format(char *buf, size_t len, const char *unit, double v)
+/* x (>= 0) scaled by step into the largest of names that keeps it >= 1. */
+static size_t
+md_unit_scale(double *xp, double step, size_t n)
+{
+	size_t i = 0;
+	double next;
+
+	for (; i + 1 < n; i++) {
+		next = *xp / step;
+		if (next < 0.9995)
+			break;
+		*xp = next;
+	}
+	return (i);
+}
+
+/* v in unit into buf; axis: md_unit_axis()'s names. */
+static size_t
+md_unit_put(char *buf, size_t len, const char *unit, double v, int axis)
 {
 	static const char *const tn[] = { "ns", "us", "ms", "s" };
+	static const char *const ta[] = { "ns", "\xc2\xb5s", "ms", "s" };
 	static const char *const bn[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	const char *const *names = tn, *sign = v < 0 ? "-" : "";
-	double x = fabs(v), step = 1000, next;
+	static const char *const si[] = { "", "k", "M", "G", "T", "P" };
+	const char *const *names = axis ? ta : tn, *sign = v < 0 ? "-" : "";
+	md_unitkind_t kind = md_unit_kind(unit, NULL);
+	double x = fabs(v), step = 1000;
 	char num[48];
-	size_t i = 0, n = 4;
+	size_t i, n = 4;
 	uint64_t ns = 1;
 
 	if (!isfinite(v))
 		return ((size_t)snprintf(buf, len, "%s", v != v ? "nan" :
 		    v < 0 ? "-inf" : "inf"));
+	if (axis && (kind == MD_UNIT_PLAIN || kind == MD_UNIT_NONE)) {
+		i = md_unit_scale(&x, 1000, 6);
+		md_unit_digits(num, sizeof (num), x);
+		return ((size_t)snprintf(buf, len, "%s%s%s%s%s", sign, num,
+		    si[i], kind == MD_UNIT_PLAIN ? " " : "",
+		    kind == MD_UNIT_PLAIN ? unit : ""));
+	}
 	switch (md_unit_kind(unit, &ns)) {
 	case MD_UNIT_TIME:
 		x *= (double)ns;
@@ -104,13 +134,19 @@ md_unit_format(char *buf, size_t len, const char *unit, double v)
 		md_unit_digits(num, sizeof (num), x);
 		return ((size_t)snprintf(buf, len, "%s%s", sign, num));
 	}
-	/* the largest step that keeps x at 1 or more, once rounded */
-	for (; i + 1 < n; i++) {
-		next = x / step;
-		if (next < 0.9995)
-			break;
-		x = next;
-	}
+	i = md_unit_scale(&x, step, n);
 	md_unit_digits(num, sizeof (num), x);
 	return ((size_t)snprintf(buf, len, "%s%s %s", sign, num, names[i]));
+}
+
+size_t
+md_unit_format(char *buf, size_t len, const char *unit, double v)
+{
+	return (md_unit_put(buf, len, unit, v, 0));
+}
+
+size_t
+md_unit_axis(char *buf, size_t len, const char *unit, double v)
+{
+	return (md_unit_put(buf, len, unit, v, 1));
 }

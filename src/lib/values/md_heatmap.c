@@ -498,9 +498,11 @@ md_heatmap_line(md_heatmap_t *h, const char *line, size_t len,
 }
 
 char *
-md_heatmap_svg(md_heatmap_t *h, const char *title, size_t *lenp,
+md_heatmap_svg(md_heatmap_t *h, const md_hmopts_t *opts, size_t *lenp,
     md_error_t *err)
 {
+	static const md_hmopts_t defaults = { NULL, NULL, -1, MD_HM_RANK, 0,
+	    0 };
 	char lines[64];
 
 	if (h->hm_failed) {
@@ -524,5 +526,5 @@ md_heatmap_svg(md_heatmap_t *h, const char *title, size_t *lenp,
 		    "key \"%s\"", lines, h->hm_key);
 		return (NULL);
 	}
-	return (md_hm_draw(h, title, lenp, err));
+	return (md_hm_draw(h, opts != NULL ? opts : &defaults, lenp, err));
 }
