@@ -1,7 +1,9 @@
 /*
- * check_heatmap.c: md_heatmap_*() (md_heatmap.c, md_hmsvg.c) and the line
- * reader under it (md_linescan.c), on lines written here: what each cell
- * holds, where it is, its shade, and every malformed line's message.
+ * check_heatmap.c: md_heatmap_*() (md_heatmap.c, md_hmsvg.c, md_hmdoc.c)
+ * and the line reader under it (md_linescan.c), on lines written here:
+ * what each cell's tooltip holds, where cells and labels are, the bands,
+ * the crop, the shades, the columns merged, the percentile lines, and
+ * every malformed line's message.
  */
 
 #include <limits.h>
@@ -13,7 +15,7 @@
 
 /* A map of the lines in text (separated by newlines); NULL on error. */
 static char *
-hm_try(const char *text, const char *key, const char *title,
+hm_opts(const char *text, const char *key, const md_hmopts_t *o,
     md_error_t *err)
 {
 	md_heatmap_t *h = md_heatmap_new(key, err);
@@ -29,9 +31,19 @@ hm_try(const char *text, const char *key, const char *title,
 		p = *nl == '\0' ? nl : nl + 1;
 	}
 	if (rv == 0)
-		svg = md_heatmap_svg(h, title, NULL, err);
+		svg = md_heatmap_svg(h, o, NULL, err);
 	md_heatmap_free(h);
 	return (svg);
+}
+
+static char *
+hm_try(const char *text, const char *key, const char *title,
+    md_error_t *err)
+{
+	md_hmopts_t o = { NULL, NULL, -1, MD_HM_RANK, 0, 0 };
+
+	o.ho_title = title;
+	return (hm_opts(text, key, &o, err));
 }
 
 /* The map of lines that must draw; the caller frees it. */
@@ -41,6 +53,22 @@ hm(const char *text, const char *key)
 	md_error_t err;
 	char *svg = hm_try(q(text), key, "t", &err);
 
+	ck_assert_msg(svg != NULL, "no map: %s", err.mde_msg);
+	return (svg);
+}
+
+/* The same, with options. */
+static char *
+hmo(const char *text, const char *unit, double crop, int shade)
+{
+	md_hmopts_t o = { "t", NULL, -1, MD_HM_RANK, 0, 0 };
+	md_error_t err;
+	char *svg;
+
+	o.ho_unit = unit;
+	o.ho_crop = crop;
+	o.ho_shade = shade;
+	svg = hm_opts(q(text), NULL, &o, &err);
 	ck_assert_msg(svg != NULL, "no map: %s", err.mde_msg);
 	return (svg);
 }
@@ -72,36 +100,55 @@ count(const char *s, const char *needle)
 	return (n);
 }
 
-/* The cell whose tooltip is tip: its attribute name, as a number. */
+/* The <rect> of the cell whose tooltip holds tip (once). */
+static const char *
+cell(const char *svg, const char *tip)
+{
+	const char *t = strstr(svg, tip), *r;
+
+	ck_assert_msg(t != NULL, "no cell %s", tip);
+	ck_assert_msg(strstr(t + 1, tip) == NULL, "two cells %s", tip);
+	for (r = t; r > svg && strncmp(r, "<rect", 5) != 0; r--)
+		continue;
+	return (r);
+}
+
+/* An attribute of the cell whose tooltip holds tip, as a number. */
 static double
 attr(const char *svg, const char *tip, const char *name)
 {
-	const char *t = strstr(svg, t_fmt("<title>%s</title>", tip)), *r;
-	const char *a;
+	const char *r = cell(svg, tip), *a = strstr(r, t_fmt(" %s=\"", name));
 
-	ck_assert_msg(t != NULL, "no cell %s", tip);
-	for (r = t; r > svg && strncmp(r, "<rect", 5) != 0; r--)
-		continue;
-	a = strstr(r, t_fmt(" %s=\"", name));
-	ck_assert_msg(a != NULL && a < t, "cell %s has no %s", tip, name);
+	ck_assert_msg(a != NULL && a < strstr(r, "<title>"),
+	    "cell %s has no %s", tip, name);
 	return (strtod(a + strlen(name) + 3, NULL));
 }
 
-/* The cell whose tooltip is tip: its fill. */
+/* Its fill, "#rrggbb". */
 static const char *
 fill(const char *svg, const char *tip)
 {
-	const char *t = strstr(svg, t_fmt("<title>%s</title>", tip)), *f;
+	const char *f = strstr(cell(svg, tip), "fill=\"#");
 
-	ck_assert_msg(t != NULL, "no cell %s", tip);
-	f = t - 15;
-	ck_assert_msg(f > svg && strncmp(f, "fill=\"#", 7) == 0,
-	    "no fill for %s", tip);
+	ck_assert_ptr_nonnull(f);
 	return (t_fmt("%.7s", f + 6));
+}
+
+/* The y of the axis's label text (its baseline is 4 px under it). */
+static double
+label_y(const char *svg, const char *text)
+{
+	const char *t = strstr(svg, t_fmt(">%s</text>", text)), *y;
+
+	ck_assert_msg(t != NULL, "no label %s", text);
+	for (y = t; y > svg && strncmp(y, " y=\"", 4) != 0; y--)
+		continue;
+	return (strtod(y + 4, NULL) - 4);
 }
 
 #define	T0	"{'start': 1795593600, 'duration': 1, 'value': "
 #define	T1	"{'start': 1795593601, 'duration': 1, 'value': "
+#define	AT0	"08:00:00 to 08:00:01 UTC\n"
 
 START_TEST(heatmap_should_draw_a_cell_for_each_count_not_0)
 {
@@ -111,14 +158,17 @@ START_TEST(heatmap_should_draw_a_cell_for_each_count_not_0)
 	    NULL);
 
 	ck_assert_uint_eq(count(svg, "</title></rect>"), 3);
-	ck_assert_ptr_nonnull(strstr(svg, "<title>2026-11-25T08:00:00Z "
-	    "[1024, 2047]: 5</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "<title>2026-11-25T08:00:00Z "
-	    "[8192, 16383]: 2</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "<title>2026-11-25T08:00:02Z "
-	    "[4096, 8191]: 7</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "total count 14, 3 intervals, 3 s"));
-	ck_assert_ptr_nonnull(strstr(svg, "<title>t</title>"));
+	cell(svg, AT0 "1.02k to below 2.05k ([1024, 2047])\ncount 5, 71.4% "
+	    "of the column; cumulative 71.4% (p71.4)</title>");
+	cell(svg, AT0 "8.19k to below 16.4k ([8192, 16383])\ncount 2, 28.6% "
+	    "of the column; cumulative 100.0% (p100.0)</title>");
+	cell(svg, "08:00:02 to 08:00:03 UTC\n4.1k to below 8.19k ([4096, "
+	    "8191])\ncount 7, 100.0%");
+	ck_assert_ptr_nonnull(strstr(svg, ">14 events, 2026-11-25 08:00:00 "
+	    "to 2026-11-25 08:00:03 UTC (3 s), crop 0.1%: 0 above the axis, "
+	    "shade by rank</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">t</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">time (UTC), 2026-11-25</text>"));
 	ck_assert_str_eq(svg + strlen(svg) - 7, "</svg>\n");
 	free(svg);
 }
@@ -126,155 +176,216 @@ END_TEST
 
 START_TEST(heatmap_should_keep_64_bit_bounds_and_counts_exact)
 {
-	char *svg = hm(T0 "[[[null,-9223372036854775807],1],"
+	char *svg = hmo(T0 "[[[null,-9223372036854775807],1],"
 	    "[[-9223372036854775806,-1],18437736874454810621],"
 	    "[[4611686018427387904,9223372036854775807],9007199254740993]]}",
+	    NULL, 0, MD_HM_RANK);
+
+	cell(svg, "([null, -9223372036854775807])\ncount 1,");
+	cell(svg, "([-9223372036854775806, -1])\ncount 18437736874454810621,");
+	cell(svg, "([4611686018427387904, 9223372036854775807])\ncount "
+	    "9007199254740993,");
+	ck_assert_ptr_nonnull(strstr(svg, ">18446744073709551615 events,"));
+	free(svg);
+}
+END_TEST
+
+/* Times in UTC: the tooltips, the subtitle, the ticks, the date. */
+START_TEST(heatmap_should_write_times_in_utc)
+{
+	char *svg = hm("{'start': 1709164800.125, 'duration': 1, 'value': "
+	    "[[[1,1],1]]}", NULL);
+
+	cell(svg, "00:00:00.125 to 00:00:01.125 UTC\n");
+	ck_assert_ptr_nonnull(strstr(svg, "time (UTC), 2024-02-29<"));
+	free(svg);
+	svg = hm("{'start': 86395, 'duration': 10, 'value': [[[1,1],1]]}",
 	    NULL);
-
-	ck_assert_ptr_nonnull(strstr(svg, "Z [null, -9223372036854775807]: "
-	    "1</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "Z [-9223372036854775806, -1]: "
-	    "18437736874454810621</title>"));
-	/* the total, 2^64 - 1 */
-	ck_assert_ptr_nonnull(strstr(svg, "total count 18446744073709551615,"));
-	ck_assert_ptr_nonnull(strstr(svg, "Z [4611686018427387904, "
-	    "9223372036854775807]: 9007199254740993</title>"));
-	free(svg);
-	svg = hm(T0 "[[[-9223372036854775808,0],1]]}", NULL);
-	ck_assert_ptr_nonnull(strstr(svg, "[-9223372036854775808, 0]: 1<"));
+	ck_assert_ptr_nonnull(strstr(svg, "time (UTC), 1970-01-01 to "
+	    "1970-01-02<"));
+	ck_assert_ptr_nonnull(strstr(svg, ">00:00:00</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">23:59:58</text>"));
 	free(svg);
 }
 END_TEST
 
-START_TEST(heatmap_should_write_starts_in_utc)
+/* Ticks at multiples of a round step, 5 to 10 of them. */
+START_TEST(heatmap_should_tick_time_at_round_steps)
 {
-	char *svg = hm("{'start': 0, 'duration': 1, 'value': [[[1,1],1]]}\n"
-	    "{'start': 1709164800.125, 'duration': 1, 'value': [[[1,1],1]]}\n"
-	    "{'start': 2.5e0, 'duration': 1, 'value': [[[1,1],1]]}\n"
-	    "{'start': 253402300799, 'duration': 1, 'value': [[[1,1],1]]}",
-	    NULL);
+	md_buf_t b;
+	char *svg;
+	int i;
 
-	ck_assert_ptr_nonnull(strstr(svg, ">1970-01-01T00:00:00Z [1, 1]"));
-	ck_assert_ptr_nonnull(strstr(svg, ">2024-02-29T00:00:00.125Z [1, 1]"));
-	ck_assert_ptr_nonnull(strstr(svg, ">1970-01-01T00:00:02.500Z [1, 1]"));
-	ck_assert_ptr_nonnull(strstr(svg, ">9999-12-31T23:59:59Z [1, 1]"));
-	/* the first and the last column's start under the map */
-	ck_assert_ptr_nonnull(strstr(svg, ">1970-01-01T00:00:00Z</text>"));
-	ck_assert_ptr_nonnull(strstr(svg, ">9999-12-31T23:59:59Z</text>"));
+	md_buf_init(&b);
+	for (i = 0; i < 600; i++)	/* 10 min from 08:00:07 */
+		md_buf_puts(&b, t_fmt("{'start': %d, 'duration': 1, 'value': "
+		    "[[[1,1],1]]}\n", 1795593607 + i));
+	svg = hm(md_buf_str(&b), NULL);
+	/* step 1 min: 08:01 ... 08:10 */
+	ck_assert_ptr_nonnull(strstr(svg, ">08:01:00</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">08:10:00</text>"));
+	ck_assert_ptr_null(strstr(svg, ">08:00:30</text>"));
+	ck_assert_ptr_null(strstr(svg, ">08:02:30</text>"));
+	/* 600 intervals, 1,000 pixels: merged into columns of 2 s */
+	ck_assert_ptr_nonnull(strstr(svg, "(10 min; columns of 2 s)"));
+	ck_assert_uint_eq(count(svg, "</title></rect>"), 301);
+	cell(svg, "08:00:06 to 08:00:08 UTC\n1 to below 2 ([1, 1])\ncount 1,");
+	cell(svg, "08:00:08 to 08:00:10 UTC\n1 to below 2 ([1, 1])\ncount 2,");
+	free(svg);
+	md_buf_fini(&b);
+}
+END_TEST
+
+/*
+ * Rank shades: every count its rank's; one event is a visible tint; the
+ * largest count the darkest.  Linear: from white.  Log: between.
+ */
+START_TEST(heatmap_should_shade_by_rank_log_or_linear)
+{
+	const char *lines = T0 "[[[1,1],1],[[2,3],2],[[4,7],30539]]}";
+	char *svg = hmo(lines, NULL, 0, MD_HM_RANK);
+
+	ck_assert_str_eq(fill(svg, "([1, 1])"), "#fedea8");
+	ck_assert_str_eq(fill(svg, "([4, 7])"), "#6e0e00");
+	ck_assert_str_ne(fill(svg, "([2, 3])"), fill(svg, "([1, 1])"));
+	free(svg);
+	svg = hmo(lines, NULL, 0, MD_HM_LINEAR);
+	ck_assert_str_eq(fill(svg, "([1, 1])"), "#ffffff");
+	ck_assert_str_eq(fill(svg, "([4, 7])"), "#6e0e00");
+	ck_assert_ptr_nonnull(strstr(svg, "shade by linear<"));
+	free(svg);
+	svg = hmo(lines, NULL, 0, MD_HM_LOG);
+	ck_assert_str_eq(fill(svg, "([1, 1])"), "#fedea8");
+	ck_assert_str_eq(fill(svg, "([4, 7])"), "#6e0e00");
+	ck_assert_ptr_nonnull(strstr(svg, "shade by log<"));
 	free(svg);
 }
 END_TEST
 
-START_TEST(heatmap_should_shade_linearly_from_white_to_the_darkest)
+/*
+ * quantize: logarithmic, each power of two one step, its 0 row a band at
+ * the bottom, "< 1"; Oracle's llquantize row [-999, 999] "< 1 us".
+ */
+START_TEST(heatmap_should_draw_log_axes_with_a_band_at_the_bottom)
 {
-	char *svg = hm(T0 "[[[1,1],1000],[[2,3],500],[[4,7],1]]}\n"
-	    T1 "[[[1,1],999]]}", NULL);
+	char *svg = hmo(T0 "[[[0,0],3],[[1,1],1],[[2,3],1],[[8,15],1],"
+	    "[[256,511],1]]}", NULL, 0, MD_HM_RANK);
+	double h1 = attr(svg, "([1, 1])", "height");
 
-	ck_assert_str_eq(fill(svg, "2026-11-25T08:00:00Z [1, 1]: 1000"),
-	    "#8c1c00");
-	/* half: 255 - ceil((255 - c) / 2) */
-	ck_assert_str_eq(fill(svg, "2026-11-25T08:00:00Z [2, 3]: 500"),
-	    "#c58d7f");
-	/* not 0 is never white */
-	ck_assert_str_eq(fill(svg, "2026-11-25T08:00:00Z [4, 7]: 1"),
-	    "#fefefe");
-	ck_assert_str_eq(fill(svg, "2026-11-25T08:00:01Z [1, 1]: 999"),
-	    "#8c1c00");
+	/* 1 to 512: 9 steps over 400 - 18 pixels */
+	ck_assert_double_eq_tol(h1 * 9, 382, 0.1);
+	ck_assert_double_eq_tol(attr(svg, "([8, 15])", "height"), h1, 0.02);
+	ck_assert_double_eq_tol(attr(svg, "([1, 1])", "y") -
+	    attr(svg, "([256, 511])", "y"), 8 * h1, 0.05);
+	ck_assert_double_eq_tol(attr(svg, "([0, 0])", "y"), 382, 0.01);
+	ck_assert_double_eq_tol(attr(svg, "([0, 0])", "height"), 18, 0.01);
+	ck_assert_double_eq_tol(label_y(svg, "&lt; 1"), 391, 0.01);
+	free(svg);
+	svg = hmo(T0 "[[[-999,999],5],[[1000,1999],1],[[2000,2999],1],"
+	    "[[10000,19999],1]]}", "nanoseconds", 0, MD_HM_RANK);
+	ck_assert_ptr_nonnull(strstr(svg, ">&lt; 1 \xc2\xb5s</text>"));
+	ck_assert_double_eq_tol(attr(svg, "([-999, 999] nanoseconds)", "y"),
+	    382, 0.01);
 	free(svg);
 }
 END_TEST
 
-START_TEST(heatmap_should_step_quantize_rows_equally_by_powers_of_two)
+START_TEST(heatmap_should_draw_lquantize_linearly)
 {
-	char *svg = hm(T0 "[[[1,1],1],[[2,3],1],[[8,15],1],[[256,511],1]]}",
-	    NULL);
-	double h1 = attr(svg, "2026-11-25T08:00:00Z [1, 1]: 1", "height");
-	double y1 = attr(svg, "2026-11-25T08:00:00Z [1, 1]: 1", "y");
-	double y2 = attr(svg, "2026-11-25T08:00:00Z [2, 3]: 1", "y");
-	double y8 = attr(svg, "2026-11-25T08:00:00Z [8, 15]: 1", "y");
-	double y256 = attr(svg, "2026-11-25T08:00:00Z [256, 511]: 1", "y");
+	char *svg = hmo(T0 "[[[0,9],1],[[10,19],1],[[30,39],1]]}", NULL, 0,
+	    MD_HM_RANK);
+	double h = attr(svg, "([0, 9])", "height");
 
-	ck_assert_ptr_nonnull(strstr(svg, "value axis logarithmic"));
-	/* 1 to 512: 9 steps, [4, 7] and [16, 255] empty space */
-	ck_assert_double_eq_tol(h1 * 9, 400, 0.1);
-	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z [8, 15]: 1",
-	    "height"), h1, 0.02);
-	ck_assert_double_eq_tol(y1 - y2, h1, 0.02);
-	ck_assert_double_eq_tol(y2 - y8, 2 * h1, 0.03);
-	ck_assert_double_eq_tol(y8 - y256, 5 * h1, 0.06);
-	free(svg);
-}
-END_TEST
-
-START_TEST(heatmap_should_draw_lquantize_and_values_below_1_linearly)
-{
-	char *svg = hm(T0 "[[[0,9],1],[[10,19],1],[[30,39],1]]}", NULL);
-	double h = attr(svg, "2026-11-25T08:00:00Z [0, 9]: 1", "height");
-
-	ck_assert_ptr_nonnull(strstr(svg, "value axis linear"));
 	ck_assert_double_eq_tol(h * 4, 400, 0.05);
-	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z [0, 9]: 1",
-	    "y") - attr(svg, "2026-11-25T08:00:00Z [30, 39]: 1", "y"),
-	    3 * h, 0.02);
+	ck_assert_double_eq_tol(attr(svg, "([0, 9])", "y") -
+	    attr(svg, "([30, 39])", "y"), 3 * h, 0.02);
 	free(svg);
-	/* quantize with its 0 bucket: linear, as the SPEC says */
-	svg = hm(T0 "[[[0,0],1],[[1,1],1],[[2,3],1]]}", NULL);
-	ck_assert_ptr_nonnull(strstr(svg, "value axis linear"));
-	free(svg);
-	/* llquantize: wider by decade, log */
-	svg = hm(T0 "[[[1000,1099],1],[[9900,9999],1],[[10000,10999],1]]}",
-	    NULL);
-	ck_assert_ptr_nonnull(strstr(svg, "value axis logarithmic"));
+	/* an open lower end: a band at the bottom */
+	svg = hmo(T0 "[[[null,-1],4],[[0,9],1],[[10,19],1]]}", NULL, 0,
+	    MD_HM_RANK);
+	ck_assert_double_eq_tol(attr(svg, "([null, -1])", "height"), 18,
+	    0.01);
+	ck_assert_ptr_nonnull(strstr(svg, ">&lt; 0</text>"));
 	free(svg);
 }
 END_TEST
 
-START_TEST(heatmap_should_draw_open_buckets_as_bands_as_tall_as_neighbours)
+/* The crop: the events above the 99.9th percentile, one band, counted. */
+START_TEST(heatmap_should_crop_at_the_percentile_with_a_band)
 {
-	char *svg = hm(T0 "[[[null,-1],4],[[0,9],1],[[10,19],1],"
-	    "[[20,null],2]]}", NULL);
-	const char *lo = "2026-11-25T08:00:00Z [null, -1]: 4";
-	const char *hi = "2026-11-25T08:00:00Z [20, null]: 2";
-	const char *first = "2026-11-25T08:00:00Z [0, 9]: 1";
+	const char *lines = T0 "[[[1000,1999],9990],[[2000,2999],7],"
+	    "[[1000000,1999999],2],[[1000000000,1999999999],1]]}";
+	char *svg = hmo(lines, "nanoseconds", -1, MD_HM_RANK);
 
-	ck_assert_double_eq_tol(attr(svg, lo, "height"), 100, 0.02);
-	ck_assert_double_eq_tol(attr(svg, hi, "height"), 100, 0.02);
-	ck_assert_double_eq_tol(attr(svg, lo, "y"), attr(svg, first, "y") +
-	    100, 0.02);
-	ck_assert_double_eq_tol(attr(svg, hi, "y"), 64, 0.02);
-	ck_assert_ptr_nonnull(strstr(svg, ">\xe2\x89\xa4 -1</text>"));
+	/* 99.9% of 10,000: 9,990, in [1000, 1999]: the axis ends there */
+	ck_assert_ptr_nonnull(strstr(svg, ">&gt;= 2 \xc2\xb5s: 10</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, "crop 0.1%: 10 above the axis"));
+	ck_assert_double_eq_tol(attr(svg, "([2000, 1999999999] nanoseconds)",
+	    "y"), 0, 0.01);
+	ck_assert_double_eq_tol(attr(svg, "([1000, 1999] nanoseconds)",
+	    "height"), 382, 0.01);
+	free(svg);
+	svg = hmo(lines, "nanoseconds", 0, MD_HM_RANK);
+	ck_assert_ptr_null(strstr(svg, "&gt;="));
+	ck_assert_ptr_nonnull(strstr(svg, "no crop"));
+	ck_assert_uint_eq(count(svg, "</title></rect>"), 4);
+	free(svg);
+	svg = hmo(lines, "nanoseconds", 0.01, MD_HM_RANK);
+	ck_assert_ptr_nonnull(strstr(svg, ">&gt;= 1 s: 1</text>"));
 	free(svg);
 }
 END_TEST
 
-START_TEST(heatmap_should_keep_rows_apart_at_the_ends_of_64_bits)
+/*
+ * Value labels: round values in the unit, at their values' heights,
+ * none closer than 12 px to the next.
+ */
+START_TEST(heatmap_should_label_round_values_at_their_heights)
 {
-	/* x + 1 is x as a double: the axis counts from the lowest MIN */
-	char *svg = hm(T0 "[[[9223372036854775806,9223372036854775806],5],"
-	    "[[9223372036854775807,9223372036854775807],1]]}", NULL);
-	const char *a = "2026-11-25T08:00:00Z [9223372036854775806, "
-	    "9223372036854775806]: 5";
-	const char *b = "2026-11-25T08:00:00Z [9223372036854775807, "
-	    "9223372036854775807]: 1";
+	char *svg = hmo(T0 "[[[1000,1999],1],[[1000000000,1999999999],1]]}",
+	    "nanoseconds", 0, MD_HM_RANK);
+	double y1 = label_y(svg, "1 \xc2\xb5s"), y2 = label_y(svg, "1 ms");
+	double y3 = label_y(svg, "1 s"), bot = attr(svg, "([1000, 1999]",
+	    "y") + attr(svg, "([1000, 1999]", "height");
 
-	ck_assert_double_eq_tol(attr(svg, a, "height"), 200, 0.02);
-	ck_assert_double_eq_tol(attr(svg, b, "y"), 64, 0.02);
-	ck_assert_double_eq_tol(attr(svg, a, "y"), 264, 0.02);
+	/* 1 us .. 2 s: log2(2e6 / 1) over 400 px */
+	ck_assert_double_eq_tol(y1, bot, 0.02);
+	ck_assert_double_eq_tol(y1 - y2, y2 - y3, 0.05);
+	ck_assert_double_eq_tol(y1 - y3, 400 * 19.93157 / 20.93157, 0.1);
+	ck_assert_ptr_null(strstr(svg, "1000 ns<"));
 	free(svg);
-	/* a row thinner than a pixel: a pixel, inside the map */
-	svg = hm(T0 "[[[-4611686018427387905,-4611686018427387905],5],"
-	    "[[4611686018427387904,4611686018427387904],1]]}", NULL);
-	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z "
-	    "[4611686018427387904, 4611686018427387904]: 1", "y"), 64, 0.02);
-	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z "
-	    "[4611686018427387904, 4611686018427387904]: 1", "height"), 1,
-	    0.02);
+	svg = hmo(T0 "[[[1024,2047],1],[[1048576,2097151],1]]}", "bytes", 0,
+	    MD_HM_RANK);
+	ck_assert_ptr_nonnull(strstr(svg, ">1 KiB</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">1 MiB</text>"));
 	free(svg);
-	/* one bucket at 2^62, on a log axis where its log2 is one double */
-	svg = hm(T0 "[[[4611686018427387904,4611686018427387904],1]]}", NULL);
-	ck_assert_double_eq_tol(attr(svg, "2026-11-25T08:00:00Z "
-	    "[4611686018427387904, 4611686018427387904]: 1", "height"), 400,
-	    0.02);
+	svg = hmo(T0 "[[[1000,1999],1],[[1000000,1999999],1]]}", NULL, 0,
+	    MD_HM_RANK);
+	ck_assert_ptr_nonnull(strstr(svg, ">1k</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">1M</text>"));
+	free(svg);
+}
+END_TEST
+
+/* p50 and p99 of each column: two paths through their buckets' middles. */
+START_TEST(heatmap_should_draw_p50_and_p99_per_column)
+{
+	char *svg = hmo(T0 "[[[0,9],50],[[10,19],49],[[30,39],1]]}\n"
+	    T1 "[[[0,9],1],[[10,19],98],[[20,29],1]]}", NULL, 0, MD_HM_RANK);
+	const char *p50 = strstr(svg, "class=\"p50\""), *p99;
+	double m0 = attr(svg, AT0 "0 to below 10", "y") +
+	    attr(svg, AT0 "0 to below 10", "height") / 2;
+	double m1 = attr(svg, AT0 "10 to below 20", "y") +
+	    attr(svg, AT0 "10 to below 20", "height") / 2;
+
+	ck_assert_ptr_nonnull(p50);
+	p99 = strstr(svg, "class=\"p99\"");
+	ck_assert_ptr_nonnull(p99);
+	/* p50: column 1 in [0, 9], column 2 in [10, 19]; p99: both [10, 19] */
+	ck_assert_ptr_nonnull(strstr(svg, t_fmt("d=\"M0 %gH500L500 %gH1000\" "
+	    "stroke=\"#1560bd\"", m0, m1)));
+	ck_assert_ptr_nonnull(strstr(svg, t_fmt("d=\"M0 %gH500L500 %gH1000\" "
+	    "stroke=\"#000\"", m1, m1)));
 	free(svg);
 }
 END_TEST
@@ -284,11 +395,11 @@ START_TEST(heatmap_should_make_columns_as_wide_as_their_intervals)
 	char *svg = hm("{'start': 10, 'duration': 2, 'value': [[[1,1],1]]}\n"
 	    "{'start': 12, 'duration': 0.5, 'value': [[[1,1],1]]}\n"
 	    "{'start': 12.5, 'duration': 1.5, 'value': [[[1,1],1]]}", NULL);
-	double x0 = attr(svg, "1970-01-01T00:00:10Z [1, 1]: 1", "x");
-	double w0 = attr(svg, "1970-01-01T00:00:10Z [1, 1]: 1", "width");
-	double x1 = attr(svg, "1970-01-01T00:00:12Z [1, 1]: 1", "x");
-	double w1 = attr(svg, "1970-01-01T00:00:12Z [1, 1]: 1", "width");
-	double w2 = attr(svg, "1970-01-01T00:00:12.500Z [1, 1]: 1", "width");
+	double x0 = attr(svg, "<title>00:00:10 to", "x");
+	double w0 = attr(svg, "<title>00:00:10 to", "width");
+	double x1 = attr(svg, "<title>00:00:12 to", "x");
+	double w1 = attr(svg, "<title>00:00:12 to", "width");
+	double w2 = attr(svg, "<title>00:00:12.500 to", "width");
 
 	ck_assert_double_eq_tol(w0 + w1 + w2, 1000, 0.02);
 	ck_assert_double_eq_tol(w0, 4 * w1, 0.02);
@@ -305,18 +416,16 @@ START_TEST(heatmap_should_sum_the_keys_or_draw_one)
 	char *svg = hm(lines, NULL);
 
 	ck_assert_uint_eq(count(svg, "</title></rect>"), 2);
-	ck_assert_ptr_nonnull(strstr(svg, "Z [1, 1]: 5</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "Z [2, 3]: 1</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "every key summed"));
+	cell(svg, "([1, 1])\ncount 5,");
+	cell(svg, "([2, 3])\ncount 1,");
 	free(svg);
 	svg = hm(lines, "a");
 	ck_assert_uint_eq(count(svg, "</title></rect>"), 1);
-	ck_assert_ptr_nonnull(strstr(svg, "Z [1, 1]: 2</title>"));
-	ck_assert_ptr_nonnull(strstr(svg, "key &quot;a&quot;"));
+	cell(svg, "([1, 1])\ncount 2,");
 	free(svg);
 	svg = hm(lines, "b\\n\xc3\xa9");
 	ck_assert_uint_eq(count(svg, "</title></rect>"), 2);
-	ck_assert_ptr_nonnull(strstr(svg, "Z [1, 1]: 3</title>"));
+	cell(svg, "([1, 1])\ncount 3,");
 	free(svg);
 	ck_assert_str_eq(hm_error(q(lines), "c"), "lines 1 to 2: no line "
 	    "holds the key \"c\"");
@@ -328,247 +437,47 @@ START_TEST(heatmap_should_take_drops_errors_keys_in_any_order_and_blanks)
 	char *svg = hm("\n  \t\r\n{'value': [[[1,1],1]], 'errors': 2, "
 	    "'duration': 1, 'drops': 0, 'start': 1795593600.000}\r\n\n", NULL);
 
-	ck_assert_ptr_nonnull(strstr(svg, "2026-11-25T08:00:00Z [1, 1]: 1<"));
+	cell(svg, AT0 "1 to below 2 ([1, 1])\ncount 1,");
 	free(svg);
 }
 END_TEST
 
 START_TEST(heatmap_should_escape_its_title_for_xml)
 {
+	md_hmopts_t o = { "<a & 'b'>\x01\xff\xef\xbf\xbe\xc3\xa9", "<u>", -1,
+	    MD_HM_RANK, 0, 0 };
 	md_error_t err;
-	char *svg = hm_try(q(T0 "[]}"), NULL, "<a & 'b'>\x01\xff\xef\xbf\xbe"
-	    "\xc3\xa9", &err);
+	char *svg = hm_opts(q(T0 "[]}"), NULL, &o, &err);
 
 	ck_assert_ptr_nonnull(svg);
-	ck_assert_ptr_nonnull(strstr(svg, "<title>&lt;a &amp; &apos;b&apos;"
-	    "&gt;\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9</title>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">&lt;a &amp; &apos;b&apos;"
+	    "&gt;\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, ">no events</text>"));
+	free(svg);
+	svg = hm_opts(q(T0 "[[[1,1],1]]}"), NULL, &o, &err);
+	ck_assert_ptr_nonnull(strstr(svg, "([1, 1] &lt;u&gt;)"));
+	ck_assert_ptr_null(strstr(svg, "<u>"));
 	free(svg);
 }
 END_TEST
 
-/* A row of a drawn map: its bucket, its middle, and whether labelled. */
-typedef struct hm_row {
-	char	r_range[64];	/* "[MIN, MAX]", as the tooltips write it */
-	double	r_mid;		/* y + height / 2 */
-	int	r_label;
-} hm_row_t;
-
-/* An attribute of the element that starts at tag, up to end, a number. */
-static double
-tag_attr(const char *tag, const char *end, const char *name)
+/* Options out of range: MD_ERR_LIMIT, no map. */
+START_TEST(heatmap_should_refuse_options_out_of_range)
 {
-	const char *a = strstr(tag, t_fmt(" %s=\"", name));
-
-	ck_assert_msg(a != NULL && a < end, "no %s in %.60s", name, tag);
-	return (strtod(a + strlen(name) + 3, NULL));
-}
-
-/* The rows of svg, from the lowest up (the greatest y first); how many. */
-static size_t
-hm_rows(const char *svg, hm_row_t *rows, size_t max)
-{
-	const char *r = svg, *t, *b, *e;
-	size_t n = 0, i;
-
-	while ((r = strstr(r, "<rect x=")) != NULL) {
-		t = strstr(r, "<title>");
-		if (t == NULL || t > strchr(r, '>') + 1) {
-			r++;
-			continue;
-		}
-		b = strchr(t, ' ') + 1;
-		e = strstr(b, "]: ") + 1;
-		for (i = 0; i < n && (strlen(rows[i].r_range) != (size_t)(e - b) ||
-		    strncmp(rows[i].r_range, b, (size_t)(e - b)) != 0); i++)
-			continue;
-		if (i == n) {
-			ck_assert_uint_lt(n, max);
-			(void) snprintf(rows[n].r_range, sizeof (rows[n].r_range),
-			    "%.*s", (int)(e - b), b);
-			rows[n].r_mid = tag_attr(r, t, "y") +
-			    tag_attr(r, t, "height") / 2;
-			rows[n++].r_label = 0;
-		}
-		r = e;
-	}
-	for (i = 1; i < n; i++) {	/* insertion: the rows nearly sorted */
-		hm_row_t x = rows[i];
-		size_t j = i;
-
-		for (; j > 0 && rows[j - 1].r_mid < x.r_mid; j--)
-			rows[j] = rows[j - 1];
-		rows[j] = x;
-	}
-	return (n);
-}
-
-/* A label's text as its row's range: "\u2264 X" is "[null, X]". */
-static const char *
-label_range(const char *text, size_t len)
-{
-	if (len > 4 && strncmp(text, "\xe2\x89\xa4 ", 4) == 0)
-		return (t_fmt("[null, %.*s]", (int)len - 4, text + 4));
-	if (len > 4 && strncmp(text, "\xe2\x89\xa5 ", 4) == 0)
-		return (t_fmt("[%.*s, null]", (int)len - 4, text + 4));
-	return (t_fmt("%.*s", (int)len, text));
-}
-
-/*
- * The next label in the value axis's group, after *lp and before end:
- * its <text> tag at *tp, the row it names (an index into rows, of n), and
- * *lp past it.  -1 when there is none.
- */
-static int
-hm_label(const char **lp, const char *end, const char **tp,
-    const hm_row_t *rows, size_t n, const char *what)
-{
-	const char *t = strstr(*lp, "<text x="), *x;
-	const char *range;
-	size_t i;
-
-	if (t == NULL || t > end)
-		return (-1);
-	x = strchr(t, '>') + 1;
-	range = label_range(x, (size_t)(strchr(x, '<') - x));
-	for (i = 0; i < n && strcmp(rows[i].r_range, range) != 0; i++)
-		continue;
-	ck_assert_msg(i < n, "%s: label %s names no row", what, range);
-	*tp = t;
-	*lp = x;
-	return ((int)i);
-}
-
-/*
- * Every label beside the value axis names a row, and no five rows in a
- * row go without one (SPEC 8.4: bounds beside at least every fifth row);
- * each label's leader runs from beside its text to its row's middle at
- * the map's left edge; and the labels are apart, 11 pixels or more.
- */
-static void
-hm_check_labels(const char *svg, const char *what)
-{
-	static hm_row_t rows[1024];
-	const char *g, *end, *l, *t, *p;
-	double last = 1e9, ty, ly, ey, left;
-	size_t n = hm_rows(svg, rows, 1024), run = 0, nlab = 0, i;
-	int r;
-
-	ck_assert_msg(n >= 100, "%s: %zu rows", what, n);
-	g = strstr(svg, "<g font-size=\"10\" fill=\"#333333\" "
-	    "text-anchor=\"end\">");
-	ck_assert_ptr_nonnull(g);
-	end = strstr(g, "</g>");
-	for (l = g; (r = hm_label(&l, end, &t, rows, n, what)) >= 0; nlab++)
-		rows[r].r_label = 1;
-	for (i = 0; i < n; i++) {
-		run = rows[i].r_label ? 0 : run + 1;
-		ck_assert_msg(run < 5, "%s: %zu labels, %zu rows; rows %zu to "
-		    "%zu (%s to %s) have none", what, nlab, n, i - 4, i,
-		    rows[i - 4].r_range, rows[i].r_range);
-	}
-	p = strstr(strstr(svg, "<g id=\"md-cells\""), "<rect x=\"") + 9;
-	left = strtod(p, NULL);
-	for (l = g; (r = hm_label(&l, end, &t, rows, n, what)) >= 0; ) {
-		/* the leader before the text: "X,Y ... LEFT,MIDDLE" */
-		for (p = t; p > g && strncmp(p, "<polyline", 9) != 0; p--)
-			continue;
-		ck_assert_msg(p > g && strstr(p, "<text") == t, "%s: label %s "
-		    "has no leader", what, rows[r].r_range);
-		p = strstr(p, "points=\"") + 8;
-		(void) strtod(p, (char **)&p);
-		ly = strtod(p + 1, NULL);
-		p = strchr(p, '"');
-		while (*--p != ' ')
-			continue;
-		ck_assert_double_eq(strtod(p + 1, (char **)&p), left);
-		ey = strtod(p + 1, NULL);
-		ty = tag_attr(t, l, "y");
-		ck_assert_msg(ey > rows[r].r_mid - 0.011 &&
-		    ey < rows[r].r_mid + 0.011, "%s: label %s's leader ends at "
-		    "%g, its row's middle is %g", what, rows[r].r_range, ey,
-		    rows[r].r_mid);
-		ck_assert_msg(ty - ly > 3.49 && ty - ly < 3.51, "%s: label %s "
-		    "at %g, its leader starts at %g", what, rows[r].r_range, ty,
-		    ly);
-		ck_assert_msg(last - ty >= 11, "%s: label %s at %g, under 11 "
-		    "pixels below the last at %g", what, rows[r].r_range, ty,
-		    last);
-		last = ty;
-	}
-}
-
-/* A line of one distribution, its buckets from the caller: the map. */
-static char *
-hm_buckets(md_buf_t *b)
-{
+	md_hmopts_t o = { NULL, NULL, 100, MD_HM_RANK, 0, 0 };
 	md_error_t err;
-	char *svg;
 
-	md_buf_puts(b, "]}");
-	ck_assert(!md_buf_failed(b));
-	svg = hm_try(md_buf_str(b), NULL, "t", &err);
-	ck_assert_msg(svg != NULL, "no map: %s", err.mde_msg);
-	md_buf_fini(b);
-	return (svg);
-}
-
-static void
-hm_bucket(md_buf_t *b, const char *lo, const char *hi, unsigned count)
-{
-	md_buf_puts(b, t_fmt("%s[[%s,%s],%u]", b->mb_data[b->mb_len - 1] ==
-	    '[' ? "" : ",", lo, hi, count));
-}
-
-START_TEST(heatmap_should_label_at_least_every_fifth_row)
-{
-	md_buf_t b;
-	char *svg;
-	long long v, s;
-	int k;
-
-	/* llquantize(x, 10, 3, 8, 90): 90 buckets a decade, 450 rows */
-	md_buf_init(&b);
-	md_buf_puts(&b, "{\"start\": 1, \"duration\": 1, \"value\": [");
-	for (v = 1000; v < 100000000; v += s) {
-		for (s = 100; v >= s * 100; s *= 10)
-			continue;
-		hm_bucket(&b, t_fmt("%lld", v), t_fmt("%lld", v + s - 1),
-		    (unsigned)(v % 7 + 1));
-	}
-	svg = hm_buckets(&b);
-	ck_assert_ptr_nonnull(strstr(svg, "value axis logarithmic"));
-	hm_check_labels(svg, "llquantize");
-	free(svg);
-
-	/* lquantize(x, 0, 10000, 1): 300 rows at 0 to 299, a tail above */
-	md_buf_init(&b);
-	md_buf_puts(&b, "{\"start\": 1, \"duration\": 1, \"value\": [");
-	hm_bucket(&b, "null", "-1", 3);
-	for (v = 0; v < 300; v++)
-		hm_bucket(&b, t_fmt("%lld", v), t_fmt("%lld", v), 9);
-	for (v = 500; v < 10000; v += 500 + v / 4)
-		hm_bucket(&b, t_fmt("%lld", v), t_fmt("%lld", v), 1);
-	hm_bucket(&b, "10000", "null", 2);
-	svg = hm_buckets(&b);
-	ck_assert_ptr_nonnull(strstr(svg, "value axis linear"));
-	hm_check_labels(svg, "lquantize");
-	free(svg);
-
-	/* quantize, every bucket: 127 rows, a linear axis (0 and below) */
-	md_buf_init(&b);
-	md_buf_puts(&b, "{\"start\": 1, \"duration\": 1, \"value\": [");
-	for (k = 62; k >= 0; k--)
-		hm_bucket(&b, t_fmt("%lld", k == 62 ? -LLONG_MAX - 1 :
-		    -(2LL << k) + 1), t_fmt("%lld", -(1LL << k)), 4);
-	hm_bucket(&b, "0", "0", 5);
-	for (k = 0; k < 63; k++)
-		hm_bucket(&b, t_fmt("%lld", 1LL << k), t_fmt("%lld", k == 62 ?
-		    LLONG_MAX : (2LL << k) - 1), 6);
-	svg = hm_buckets(&b);
-	ck_assert_ptr_nonnull(strstr(svg, "value axis linear"));
-	hm_check_labels(svg, "quantize");
-	free(svg);
+	ck_assert_ptr_null(hm_opts(q(T0 "[[[1,1],1]]}"), NULL, &o, &err));
+	ck_assert_int_eq(err.mde_code, MD_ERR_LIMIT);
+	o.ho_crop = 0;
+	o.ho_width = 99;
+	ck_assert_ptr_null(hm_opts(q(T0 "[[[1,1],1]]}"), NULL, &o, &err));
+	o.ho_width = 100;
+	o.ho_height = 10001;
+	ck_assert_ptr_null(hm_opts(q(T0 "[[[1,1],1]]}"), NULL, &o, &err));
+	o.ho_height = 100;
+	o.ho_shade = 3;
+	ck_assert_ptr_null(hm_opts(q(T0 "[[[1,1],1]]}"), NULL, &o, &err));
 }
 END_TEST
 
@@ -693,7 +602,7 @@ START_TEST(heatmap_should_refuse_a_key_twice_in_a_value)
 	    "[[[1, 1], 1000]], 'caf\xc3\xa9': [[[1, 1], 5]]}}\n"
 	    "{'start': 2, 'duration': 1, 'value': {'caf\\\\xe9': "
 	    "[[[1, 1], 1]]}}", "caf\\xe9");
-	ck_assert_ptr_nonnull(strstr(svg, "total count 1001,"));
+	ck_assert_ptr_nonnull(strstr(svg, ">1001 events,"));
 	free(svg);
 }
 END_TEST
@@ -731,8 +640,7 @@ START_TEST(heatmap_should_draw_again_with_more_lines)
 	two = md_heatmap_svg(h, NULL, NULL, NULL);
 	ck_assert_uint_eq(count(one, "</title></rect>"), 1);
 	ck_assert_uint_eq(count(two, "</title></rect>"), 2);
-	ck_assert_ptr_nonnull(strstr(two, "total count 4"));
-	ck_assert_ptr_null(strstr(two, "<title>t</title>"));
+	ck_assert_ptr_nonnull(strstr(two, ">4 events,"));
 	free(one);
 	free(two);
 	md_heatmap_free(h);
@@ -812,24 +720,23 @@ heatmap_suite(void)
 
 	tcase_add_test(tc, heatmap_should_draw_a_cell_for_each_count_not_0);
 	tcase_add_test(tc, heatmap_should_keep_64_bit_bounds_and_counts_exact);
-	tcase_add_test(tc, heatmap_should_write_starts_in_utc);
+	tcase_add_test(tc, heatmap_should_write_times_in_utc);
+	tcase_add_test(tc, heatmap_should_tick_time_at_round_steps);
+	tcase_add_test(tc, heatmap_should_shade_by_rank_log_or_linear);
 	tcase_add_test(tc,
-	    heatmap_should_shade_linearly_from_white_to_the_darkest);
+	    heatmap_should_draw_log_axes_with_a_band_at_the_bottom);
+	tcase_add_test(tc, heatmap_should_draw_lquantize_linearly);
+	tcase_add_test(tc, heatmap_should_crop_at_the_percentile_with_a_band);
 	tcase_add_test(tc,
-	    heatmap_should_step_quantize_rows_equally_by_powers_of_two);
-	tcase_add_test(tc,
-	    heatmap_should_draw_lquantize_and_values_below_1_linearly);
-	tcase_add_test(tc,
-	    heatmap_should_draw_open_buckets_as_bands_as_tall_as_neighbours);
-	tcase_add_test(tc,
-	    heatmap_should_keep_rows_apart_at_the_ends_of_64_bits);
+	    heatmap_should_label_round_values_at_their_heights);
+	tcase_add_test(tc, heatmap_should_draw_p50_and_p99_per_column);
 	tcase_add_test(tc,
 	    heatmap_should_make_columns_as_wide_as_their_intervals);
 	tcase_add_test(tc, heatmap_should_sum_the_keys_or_draw_one);
 	tcase_add_test(tc,
 	    heatmap_should_take_drops_errors_keys_in_any_order_and_blanks);
 	tcase_add_test(tc, heatmap_should_escape_its_title_for_xml);
-	tcase_add_test(tc, heatmap_should_label_at_least_every_fifth_row);
+	tcase_add_test(tc, heatmap_should_refuse_options_out_of_range);
 	tcase_add_loop_test(tc, heatmap_should_name_the_line_of_every_fault, 0,
 	    (int)(sizeof (hm_bad) / sizeof (hm_bad[0])));
 	tcase_add_test(tc, heatmap_should_refuse_a_key_where_values_have_none);

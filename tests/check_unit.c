@@ -86,6 +86,38 @@ START_TEST(unit_should_print_a_quantity_as_a_person_reads_it)
 }
 END_TEST
 
+/* An axis's labels: the micro sign, SI prefixes for plain numbers. */
+START_TEST(unit_should_label_an_axis)
+{
+	static const struct {
+		const char	*a_unit;
+		double		a_v;
+		const char	*a_text;
+	} cases[] = {
+		{ "nanoseconds", 10000, "10 \xc2\xb5s" },
+		{ "microseconds", 1, "1 \xc2\xb5s" },
+		{ "nanoseconds", 1e9, "1 s" },
+		{ "bytes", 1024, "1 KiB" },
+		{ "bytes", 1048576, "1 MiB" },
+		{ NULL, 1000, "1k" },
+		{ NULL, 2500000, "2.5M" },
+		{ NULL, 999, "999" },
+		{ "requests", 10000, "10k requests" },
+		{ "", 1e12, "1T" }
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < sizeof (cases) / sizeof (cases[0]); i++) {
+		(void) md_unit_axis(buf, sizeof (buf), cases[i].a_unit,
+		    cases[i].a_v);
+		ck_assert_str_eq(buf, cases[i].a_text);
+	}
+	(void) md_unit_format(buf, sizeof (buf), "nanoseconds", 10000);
+	ck_assert_str_eq(buf, "10 us");
+}
+END_TEST
+
 START_TEST(unit_should_cut_as_snprintf_does)
 {
 	char buf[4];
@@ -135,6 +167,7 @@ unit_suite(void)
 	    unit_should_print_a_quantity_as_a_person_reads_it, 0,
 	    (int)(sizeof (formats) / sizeof (formats[0])));
 	tcase_add_test(tc, unit_should_cut_as_snprintf_does);
+	tcase_add_test(tc, unit_should_label_an_axis);
 	tcase_add_test(tc, unit_should_say_what_is_not_finite);
 	tcase_add_test(tc, unit_should_fit_in_64_bytes);
 	suite_add_tcase(s, tc);

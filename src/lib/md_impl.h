@@ -928,6 +928,7 @@ extern double md_hm_y(const md_hmlayout_t *, double);
 extern double md_hm_x(const md_hmlayout_t *, int64_t);
 extern double md_hm_tone(const md_hmlayout_t *, uint64_t);
 extern int64_t md_hm_roundstep(int64_t, int64_t);
+extern int64_t md_hm_tickstep(int64_t, int64_t, int64_t);
 extern char *md_hm_draw(const md_heatmap_t *, const md_hmopts_t *,
     size_t *, md_error_t *);
 extern void md_hm_rangestr(char *, size_t, const md_hmbucket_t *);

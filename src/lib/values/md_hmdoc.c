@@ -357,11 +357,11 @@ md_hmd_rowtext(md_hmdoc_t *d, const md_hmdrow_t *r)
 	if (b.hb_open & MD_HM_OPENLO)
 		md_buf_puts(o, "below ");
 	else
-		md_buf_puts(o, a);
+		md_hmd_xml(o, a);
 	md_buf_puts(o, b.hb_open == 0 ? " to below " : b.hb_open ==
 	    MD_HM_OPENHI ? " and above" : "");
 	if (!(b.hb_open & MD_HM_OPENHI))
-		md_buf_puts(o, z);
+		md_hmd_xml(o, z);
 	md_buf_puts(o, " (");
 	md_buf_puts(o, raw);
 	if (d->dd_unit != NULL && *d->dd_unit != '\0') {
@@ -546,7 +546,7 @@ md_hmd_tickstep(const md_hmlayout_t *l)
 {
 	int64_t most = l->hl_width / 70 < 10 ? l->hl_width / 70 : 10;
 
-	return (md_hm_roundstep(l->hl_xspan, most));
+	return (md_hm_tickstep(l->hl_x0, l->hl_x0 + l->hl_xspan, most));
 }
 
 /* The time axis: ticks at round times, the date once, "UTC". */
@@ -688,6 +688,9 @@ md_hmd_doc(md_hmdoc_t *d)
 	md_hmd_px(o, l->hl_height);
 	md_buf_puts(o, "\" fill=\"#fff\" stroke=\"#bbb\"/>\n");
 	md_hmd_cells(d);
+	if (l->hl_total == 0)
+		md_hmd_text(o, l->hl_width / 2.0, l->hl_height / 2.0,
+		    " text-anchor=\"middle\" fill=\"#888\"", "no events");
 	md_hmd_pline(d, 0, HM_P50);
 	md_hmd_pline(d, 1, HM_P99);
 	md_hmd_yaxis(d);

@@ -309,6 +309,10 @@ md_hm_axis(md_hmlayout_t *d, md_error_t *err)
 	    (d->hl_rowdrow = calloc(n + 1, sizeof (uint32_t))) == NULL)
 		return (md_error_nomem(err));
 	d->hl_log = md_hm_islog(d);
+	d->hl_ybot = d->hl_height;
+	d->hl_hi = 1;
+	if (n == 0)	/* no event: an empty axis */
+		return (0);
 	first = md_hm_bottom(d);
 	last = md_hm_croprow(d, d->hl_crop, first);
 	d->hl_ytop = last < n ? MD_HM_BAND : 0;
@@ -372,6 +376,25 @@ md_hm_roundstep(int64_t span, int64_t most)
 		if (span / md_hm_steps[i] + 1 <= most)
 			return (md_hm_steps[i]);
 	return ((span / most / last + 1) * last);
+}
+
+/*
+ * The least round step whose multiples in [t0, t1] are at most most:
+ * the ticks of the time axis.
+ */
+int64_t
+md_hm_tickstep(int64_t t0, int64_t t1, int64_t most)
+{
+	int64_t n, st;
+	size_t i;
+
+	for (i = 0; i < MD_HM_NSTEPS; i++) {
+		st = md_hm_steps[i];
+		n = t1 / st - (t0 + st - 1) / st + 1;
+		if (n <= most)
+			return (st);
+	}
+	return (md_hm_roundstep(t1 - t0, most));
 }
 
 /* x on the page of time t (microseconds), pixels from the map's left. */
