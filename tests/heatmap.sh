@@ -2,15 +2,19 @@
 #
 # meta-d --heatmap against the tools that read what it makes: the SVG is
 # well-formed XML (xmllint), holds a cell with a tooltip for each count
-# not 0 of lines written here, each with that count, bucket and time
-# (tests/heatmap.py, which reads the lines with Python's json, exact for
-# 64-bit integers), the darkest for the largest count, a quantize's rows
-# one equal step per power of two; --key picks one key and no --key sums
-# them; every prefix of a line is refused with status 1, the line's number
-# and an empty stdout.  Then a real browser: headless Chromium renders the
-# SVG to a PNG, whose pixels (decoded with zlib) must be each cell's
-# shade, the darkest where the count is largest and white where it is 0,
-# and the page must log no error.
+# not 0 of lines written here, each with that count, bucket, time, share
+# of its column and cumulative share (tests/heatmap.py, which reads the
+# lines with Python's json, exact for 64-bit integers); the value axis's
+# labels at their values' heights, 12 px apart or more, no leader line;
+# the time ticks at round times; Oracle's llquantize row [-999, 999] a
+# band at the bottom; the crop band counting the events above the 99.9th
+# percentile; the p50 and p99 lines at the right buckets; a long input
+# bounded; --key picks one key and no --key sums them; every prefix of a
+# line is refused with status 1, the line's number and an empty stdout;
+# bad options are usage errors.  Then a real browser: headless Chromium
+# renders the SVG to a PNG, whose pixels (decoded with zlib) must be each
+# cell's shade, a single event visibly tinted, white where no event, and
+# the page must log no error.
 #
 #	sh tests/heatmap.sh ./meta-d
 #
@@ -71,9 +75,16 @@ want=$(nonzero "$tmp/q.jsonl")
 [ "$n" = "$want" ] && [ "$n" -gt 100 ]
 ok $? "quantize: $n cells with a tooltip, $want counts not 0"
 out=$(python3 "$py" lines "$tmp/q.svg" "$tmp/q.jsonl")
-ok $? "quantize: each tooltip's time, bucket and count; the darkest: $out"
-out=$(python3 "$py" quantize "$tmp/q.svg")
-ok $? "quantize: powers of two in equal steps, empty ones empty: $out"
+ok $? "quantize: each tooltip's time, bucket, count and shares: $out"
+heat q0 --crop 0 "$tmp/q.jsonl" && out=$(python3 "$py" lines \
+    "$tmp/q0.svg" "$tmp/q.jsonl") && [ "$(cells "$tmp/q0.svg")" = "$want" ]
+ok $? "--crop 0: every bucket a row, a cell each: $out"
+out=$(python3 "$py" labels "$tmp/q.svg")
+ok $? "quantize: labels at their values' heights, 12 px apart: $out"
+out=$(python3 "$py" ticks "$tmp/q.svg")
+ok $? "quantize: time ticks at round times, UTC, the date: $out"
+out=$(python3 "$py" crop "$tmp/q.svg" "$tmp/q.jsonl" 0.1)
+ok $? "quantize: the crop band counts the events above p99.9: $out"
 ! grep -Eiq '<script|<foreignObject|href=|@import|url\([^#]' "$tmp/q.svg"
 ok $? "self-contained: no script, no external reference"
 
@@ -82,7 +93,7 @@ printf '%s\n' '{"start": 1795593600.5, "duration": 1, "value": [[[-9223372036854
     > "$tmp/big.jsonl"
 heat big "$tmp/big.jsonl" && xmllint --noout "$tmp/big.svg" &&
     python3 "$py" lines "$tmp/big.svg" "$tmp/big.jsonl" &&
-    grep -q 'total count 18446744073709551615,' "$tmp/big.svg"
+    grep -q '>18446744073709551615 events,' "$tmp/big.svg"
 ok $? "64-bit bounds and counts exact in the tooltips, the total 2^64 - 1"
 
 # --- keys: summed without --key, one with it
@@ -164,16 +175,46 @@ heat bad "$tmp/bad.jsonl"
 [ $? -eq 1 ] && [ ! -s "$tmp/bad.svg" ] && grep -q 'no line' "$tmp/bad.err"
 ok $? "no line at all: $(cat "$tmp/bad.err")"
 
-# --- the README's picture is what this meta-d draws of its lines (the
-# README's commands: a real run of meta-d --run, examples/heatmap/workload.sh)
-ex=examples/heatmap
-heat ex --title 'System call latency, ns: 1 us and more (linux/syscall)' \
-    "$ex/syscall-latency.jsonl" && cmp -s "$tmp/ex.svg" \
-    "$ex/syscall-latency.svg"
-ok $? "$ex/syscall-latency.svg is what this meta-d draws of its lines"
-out=$(python3 "$py" labels "$tmp/ex.svg")
-ok $? "its $(grep -c '<polyline' "$tmp/ex.svg") labels: one beside at least" \
-    "every fifth of its rows, each with a leader to its row: $out"
+# --- Oracle's llquantize: its row [-999, 999] a band at the bottom
+python3 "$py" gen oracle 60 5 > "$tmp/o.jsonl"
+heat o --unit nanoseconds "$tmp/o.jsonl" && xmllint --noout "$tmp/o.svg"
+ok $? "llquantize with [-999, 999]: $(cat "$tmp/o.err")"
+out=$(python3 "$py" bottom "$tmp/o.svg" "< 1 µs") &&
+    out=$(python3 "$py" labels "$tmp/o.svg") &&
+    out=$(python3 "$py" lines "$tmp/o.svg" "$tmp/o.jsonl")
+ok $? "[-999, 999]: a band at the bottom, \"< 1 µs\", the axis" \
+    "logarithmic above it, labels in µs: $out"
+
+# --- p50 and p99: known percentiles, at their buckets
+python3 "$py" gen pct 30 1 > "$tmp/p.jsonl"
+heat p "$tmp/p.jsonl" && out=$(python3 "$py" pct "$tmp/p.svg" "$tmp/p.jsonl")
+ok $? "p50 and p99 of each column at the buckets that hold them: $out"
+
+# --- a day of intervals: bounded, every event kept
+python3 "$py" gen quantize 3000 3 > "$tmp/long.jsonl"
+heat long --size 600x300 "$tmp/long.jsonl"
+st=$?
+n=$(cells "$tmp/long.svg")
+[ "$st" -eq 0 ] && [ "$n" -le $((300 * 14)) ] &&
+    grep -q '<svg[^>]* width="[0-9]*" height="438"' "$tmp/long.svg" &&
+    grep -q 'columns of 15 s' "$tmp/long.svg" &&
+    python3 "$py" ticks "$tmp/long.svg"
+ok $? "3,000 intervals in 600x300: merged into columns of 15 s, $n cells"
+
+# --- options: bad values are usage errors (status 2), stdout empty
+for bad in "--size 1000" "--size 10x10" "--size 1000x400x" "--crop 100" \
+    "--crop -1" "--crop x" "--shade dark"; do
+	# shellcheck disable=SC2086
+	heat opt $bad "$tmp/q.jsonl"
+	st=$?
+	[ "$st" -eq 2 ] && [ ! -s "$tmp/opt.svg" ] &&
+	    grep -q "^meta-d: ${bad%% *}" "$tmp/opt.err"
+	ok $? "$bad: status $st: $(head -n 1 "$tmp/opt.err")"
+done
+heat opt --shade log --crop 1 --size 300x200 --title 'a <b>' "$tmp/q.jsonl" &&
+    grep -q 'shade by log' "$tmp/opt.svg" && grep -q 'crop 1%' \
+    "$tmp/opt.svg" && grep -q '>a &lt;b&gt;</text>' "$tmp/opt.svg"
+ok $? "--shade log --crop 1 --size 300x200 --title: as asked"
 
 # --- a real browser: headless Chromium
 if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
@@ -221,6 +262,7 @@ chrome "$tmp/cutdom" --dump-dom "file://$tmp/cut.svg"
 grep -q parsererror "$tmp/cutdom.out"
 ok $? "the browser reports an SVG cut short (harness)"
 
+cp "$tmp/o.svg" "$tmp/q.svg"
 wh=$(size "$tmp/q.svg")
 chrome "$tmp/shot" --screenshot="$tmp/q.png" --window-size="$wh" \
     "file://$tmp/q.svg"
@@ -234,7 +276,7 @@ if [ "$st" -ne 0 ] || [ ! -s "$tmp/q.png" ]; then
 fi
 ok 0 "chromium rendered the map ($wh) to a PNG"
 out=$(python3 "$py" pixels "$tmp/q.svg" "$tmp/q.png")
-ok $? "pixels: each cell its shade, the darkest the largest count, 0 white: $out"
+ok $? "pixels: each cell its shade, a single event tinted, no event white: $out"
 errs=$(page_errors "$tmp/shot.log")
 [ -z "$errs" ]
 ok $? "the page logged no error: $errs"
