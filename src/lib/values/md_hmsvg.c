@@ -417,14 +417,18 @@ md_hm_colmap(md_hmlayout_t *d, size_t *colof, size_t **orderp)
 	md_hmdcol_t *c;
 
 	for (i = 0; i < n; i++) {
-		colof[i] = d->hl_step == 0 ? i : (size_t)((h->hm_cols[i].hk_start
-		    - d->hl_x0) / d->hl_step);
+		colof[i] = d->hl_step == 0 ? i :
+		    (size_t)((h->hm_cols[i].hk_start - d->hl_x0) / d->hl_step);
 		nd = colof[i] + 1 > nd ? colof[i] + 1 : nd;
 	}
-	if ((d->hl_dcols = calloc(nd + 1, sizeof (*c))) == NULL ||
-	    (start = calloc(nd + 1, sizeof (size_t))) == NULL ||
-	    (order = calloc(n + 1, sizeof (size_t))) == NULL)
-		return (-1);	/* what was allocated is freed with d */
+	d->hl_dcols = calloc(nd + 1, sizeof (*c));
+	start = calloc(nd + 1, sizeof (size_t));
+	order = calloc(n + 1, sizeof (size_t));
+	if (d->hl_dcols == NULL || start == NULL || order == NULL) {
+		free(start);
+		free(order);
+		return (-1);	/* hl_dcols is freed with d */
+	}
 	for (i = 0; i < n; i++)
 		start[colof[i] + 1]++;
 	for (i = 0; i < nd; i++)
