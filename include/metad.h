@@ -129,10 +129,11 @@ extern MD_API int md_text_check(const char *, size_t, const char *,
 extern MD_API int md_json_check(const char *, size_t, md_error_t *);
 
 /*
- * The metric's top-level "description" string (a convention: the language
- * ignores it), or NULL.
+ * The metric's top-level "description" and "label" strings (conventions:
+ * the language ignores them), or NULL.
  */
 extern MD_API const char *md_metric_description(const md_metric_t *);
+extern MD_API const char *md_metric_label(const md_metric_t *);
 
 /*
  * What a metric says about its numbers and where it runs (SPEC section

@@ -59,14 +59,15 @@ md_hm_unitword(const char *unit)
 }
 
 /*
- * The title: the metric's name, the field and its unit, and the key
- * drawn or the keys summed ("syscall-ops: latency (ns), by execname =
- * \"dd\"").
+ * The title: the metric's label (or its name), the field and its unit,
+ * and the key drawn or the keys summed ("system calls: latency (ns), by
+ * execname = \"dd\"").
  */
 static char *
 md_hm_title(const md_cli_job_t *j, const char *unit)
 {
 	const md_cli_opts_t *o = j->cj_o;
+	const char *label = md_metric_label(j->cj_m);
 	char *name = md_cli_metric_name(o->o_path != NULL ? o->o_path :
 	    "metric"), *t = NULL;
 	size_t len;
@@ -76,7 +77,8 @@ md_hm_title(const md_cli_job_t *j, const char *unit)
 		free(name);
 		return (NULL);
 	}
-	(void) fprintf(f, "%s: %s", name, o->o_nfield);
+	(void) fprintf(f, "%s: %s", label != NULL && *label != '\0' ? label :
+	    name, o->o_nfield);
 	if (unit != NULL && *unit != '\0')
 		(void) fprintf(f, " (%s)", md_hm_unitword(unit));
 	if (o->o_nsfields > 0 && o->o_key != NULL)

@@ -710,6 +710,10 @@ md_load_metric(md_load_t *ld, cJSON *root)
 	    NULL && cJSON_IsString(c) && md_load_keep(ld, &m->mm_description,
 	    c->valuestring) != 0)
 		return (-1);
+	if ((c = cJSON_GetObjectItemCaseSensitive(root, "label")) != NULL &&
+	    cJSON_IsString(c) && md_load_keep(ld, &m->mm_label,
+	    c->valuestring) != 0)
+		return (-1);
 	if (md_load_metad(ld, metad) != 0 ||
 	    md_load_entries(ld, root, metad) != 0 || md_load_across(ld) != 0)
 		return (-1);

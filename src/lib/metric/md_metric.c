@@ -41,6 +41,12 @@ md_metric_description(const md_metric_t *m)
 	return (m->mm_description);
 }
 
+const char *
+md_metric_label(const md_metric_t *m)
+{
+	return (m->mm_label);
+}
+
 size_t
 md_metric_nwarnings(const md_metric_t *m)
 {
