@@ -693,6 +693,7 @@ static size_t
 hm_draw(const sc_text_t *t)
 {
 	const char *p = t->st_buf, *end = p + t->st_len, *nl;
+	md_hmopts_t opts = { "bench", "nanoseconds", -1, MD_HM_RANK, 0, 0 };
 	md_heatmap_t *h;
 	md_error_t err;
 	size_t len;
@@ -705,7 +706,7 @@ hm_draw(const sc_text_t *t)
 		if (md_heatmap_line(h, p, (size_t)(nl - p), &err) != 0)
 			die(err.mde_msg);
 	}
-	if ((svg = md_heatmap_svg(h, "bench", &len, &err)) == NULL)
+	if ((svg = md_heatmap_svg(h, &opts, &len, &err)) == NULL)
 		die(err.mde_msg);
 	mc_free(svg);
 	md_heatmap_free(h);
