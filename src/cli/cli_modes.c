@@ -334,6 +334,8 @@ not_taken(const md_cli_opts_t *o, int c, unsigned g)
 	char name[3], home[128];
 
 	group_modes(g, home, sizeof (home));
+	if (g == MD_CLI_THEAT)	/* --run takes them after --heatmap only */
+		(void) snprintf(home, sizeof (home), "--heatmap");
 	if (home[0] == '\0')
 		md_cli_err(o, "%s cannot be used with %s", opt_name(c, name),
 		    mode->cm_name);
