@@ -7,7 +7,8 @@
  *	meta-d --top [-s FIELD ...] [-n FIELD] [...] [METRIC]
  *	meta-d --check | --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
- *	meta-d --heatmap [--title TEXT] [--key KEY] [FILE]
+ *	meta-d --heatmap [--title TEXT] [--key KEY] [--unit UNIT] [--crop PCT]
+ *	    [--shade rank|log|linear] [--size WxH] [FILE]
  *	meta-d --list | -h | -V
  *
  * Parses the options, picks the mode (the table md_cli_modes[]: each mode
