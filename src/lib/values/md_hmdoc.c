@@ -580,6 +580,21 @@ md_hmd_xaxis(md_hmdoc_t *d)
 	md_buf_puts(o, "</g>\n");
 }
 
+/* A line of the legend at x, y: its look (attrs), its name. */
+static void
+md_hmd_legline(md_buf_t *o, double x, double y, const char *attrs,
+    const char *name)
+{
+	md_buf_puts(o, "<path d=\"M");
+	md_hmd_px(o, x);
+	md_buf_putc(o, ' ');
+	md_hmd_px(o, y + 7);
+	md_buf_puts(o, "h24\" ");
+	md_buf_puts(o, attrs);
+	md_buf_puts(o, "/>\n");
+	md_hmd_text(o, x + 28, y + 11, "", name);
+}
+
 /* The legend: a few counts' shades, then the two lines' names. */
 static void
 md_hmd_legend(md_hmdoc_t *d)
@@ -612,18 +627,8 @@ md_hmd_legend(md_hmdoc_t *d)
 		md_hmd_text(o, x + 18, y + 11, "", t);
 		x += 26 + HM_CHARW * (double)strlen(t);
 	}
-	md_buf_puts(o, "<path d=\"M");
-	md_hmd_px(o, x + 10);
-	md_buf_putc(o, ' ');
-	md_hmd_px(o, y + 7);
-	md_buf_puts(o, "h24\" " HM_P50 "/>\n");
-	md_hmd_text(o, x + 38, y + 11, "", "p50 of a column");
-	md_buf_puts(o, "<path d=\"M");
-	md_hmd_px(o, x + 140);
-	md_buf_putc(o, ' ');
-	md_hmd_px(o, y + 7);
-	md_buf_puts(o, "h24\" " HM_P99 "/>\n");
-	md_hmd_text(o, x + 168, y + 11, "", "p99 of a column");
+	md_hmd_legline(o, x + 10, y, HM_P50, "p50 of a column");
+	md_hmd_legline(o, x + 140, y, HM_P99, "p99 of a column");
 	md_buf_puts(o, "</g>\n");
 }
 
