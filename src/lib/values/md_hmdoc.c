@@ -246,7 +246,10 @@ md_hmd_steps(const md_hmlayout_t *l, int bytes, double *v, int max)
 		if ((hi - lo) / step * HM_WANT <= l->hl_ybot - l->hl_ytop)
 			break;
 	}
-	x = (double)(int64_t)(lo / step) * step;
+	/* the first multiple of step at lo or above (lo / step may pass */
+	/* what an int64_t holds: then lo) */
+	x = lo / step > -9e18 && lo / step < 9e18 ?
+	    (double)(int64_t)(lo / step) * step : lo;
 	for (; x < lo; x += step)
 		continue;
 	for (; x <= hi && n < max; x += step)
