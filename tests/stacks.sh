@@ -19,6 +19,8 @@
 #
 #	sh tests/stacks.sh ./meta-d
 #
+# KEEP=1 keeps its directory of files (the lines, the flame graph).
+#
 # As root, with a libdtrace --run can open (make check-run).  It skips,
 # saying why, where this is not root; not under CI (CI set), where it
 # fails instead, as it does where meta-d has no --flamegraph.
