@@ -516,7 +516,9 @@ check-dtrace: meta-d
 # exactness, drops, errors, signals; then again under the sanitizers; its
 # lines into --heatmap; its --prometheus file served by a node exporter to
 # a Prometheus server, both started on 127.0.0.1 (tests/prom.sh); --top
-# on a terminal (tmux) and appended, against --run (tests/top.sh).
+# on a terminal (tmux) and appended, against --run (tests/top.sh); user
+# and kernel stacks of a program of known stacks, named, and drawn by
+# --flamegraph (tests/stacks.sh).
 check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
@@ -524,6 +526,7 @@ check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/hostile.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/top.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/stacks.sh ./meta-d
 
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.

@@ -2,20 +2,18 @@
 #
 # workload.sh: what the machine did while the README's heat map was
 # recorded, four phases of 15 s, over a background of a 200 ms sleep loop:
-# find /usr (calls of 1 to 3 us), dd bs=1 (calls under 1 us, below the
-# recording's predicate: nothing new shows), dd bs=1M (reads of about
-# 17 us), and sleeps with ls -R /etc.  As root, with a working libdtrace:
+# find /usr (calls of 1 to 3 us), dd bs=1 (calls under 1 us: Oracle's
+# llquantize counts them in its row [-999, 999], the heat map's bottom
+# band), dd bs=1M (reads of about 17 us), and sleeps with ls -R /etc.  As
+# root, with a working libdtrace:
 #
 #	sh examples/heatmap/workload.sh &
-#	meta-d --run -n latency -p '{"ge": ["latency", 1000]}' -T 60s \
-#	    linux/syscall > examples/heatmap/syscall-latency.jsonl
-#	meta-d --heatmap --title 'System call latency, ns: 1 us and more (linux/syscall)' \
-#	    examples/heatmap/syscall-latency.jsonl > examples/heatmap/syscall-latency.svg
+#	meta-d --run -n latency -T 60s linux/syscall \
+#	    > examples/heatmap/syscall-latency.jsonl
+#	meta-d --heatmap examples/heatmap/syscall-latency.jsonl \
+#	    > examples/heatmap/syscall-latency.svg
 #
-# The predicate leaves out the calls under 1 us: Oracle's llquantize
-# counts them in its row [-999, 999], which reaches below 0 and so would
-# make the value axis linear (SPEC 8.4), the rest crushed into its
-# bottom rows.
+# Every system call of the machine counts, those of other programs too.
 
 now() { date +%s; }
 phase() {

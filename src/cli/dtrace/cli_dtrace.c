@@ -588,14 +588,20 @@ md_dt_ksym(dtrace_hdl_t *h, uint64_t pc, dtrace_actkind_t act, char *s,
 	return (n < 0 ? 0 : (size_t)n >= len ? len - 1 : (size_t)n);
 }
 
-/* A user address of process pid: obj`sym+0xoff (usym: no offset). */
+/*
+ * A user address of process pid: obj`sym+0xoff (usym: no offset).
+ * dtrace_uaddr2str() returns the name's length, as snprintf() does, and
+ * writes 0xaddr itself where it cannot name the address (the process is
+ * gone, or its object has no symbol there); a negative return is an
+ * error.
+ */
 static size_t
 md_dt_usym(dtrace_hdl_t *h, pid_t pid, uint64_t pc, dtrace_actkind_t act,
     char *s, size_t len)
 {
 	char *p;
 
-	if (dtrace_uaddr2str(h, pid, pc, s, len) != 0)
+	if (dtrace_uaddr2str(h, pid, pc, s, (int)len) < 0)
 		(void) snprintf(s, len, "0x%llx", (unsigned long long)pc);
 	if (act == DTRACEACT_USYM && (p = strstr(s, "+0x")) != NULL)
 		*p = '\0';
