@@ -216,6 +216,14 @@ heat opt --shade log --crop 1 --size 300x200 --title 'a <b>' "$tmp/q.jsonl" &&
     "$tmp/opt.svg" && grep -q '>a &lt;b&gt;</text>' "$tmp/opt.svg"
 ok $? "--shade log --crop 1 --size 300x200 --title: as asked"
 
+# The README's picture is what this meta-d draws of its recording (the
+# commands of examples/heatmap/workload.sh: a real minute of --run)
+ex=examples/heatmap
+heat ex --unit nanoseconds --title 'System call latency (linux/syscall)' \
+    "$ex/syscall-latency.jsonl" && cmp -s "$tmp/ex.svg" \
+    "$ex/syscall-latency.svg"
+ok $? "$ex/syscall-latency.svg is what this meta-d draws of its lines"
+
 # --- a real browser: headless Chromium
 if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
 	echo "heatmap: the browser's checks skipped: METAD_NO_BROWSER is set"

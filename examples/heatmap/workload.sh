@@ -10,7 +10,9 @@
 #	sh examples/heatmap/workload.sh &
 #	meta-d --run -n latency -T 60s linux/syscall \
 #	    > examples/heatmap/syscall-latency.jsonl
-#	meta-d --heatmap examples/heatmap/syscall-latency.jsonl \
+#	meta-d --heatmap --unit nanoseconds \
+#	    --title 'System call latency (linux/syscall)' \
+#	    examples/heatmap/syscall-latency.jsonl \
 #	    > examples/heatmap/syscall-latency.svg
 #
 # Every system call of the machine counts, those of other programs too.
