@@ -115,6 +115,7 @@ LIB_D = dlex dtab dpragma dparse option dcheck
 LIB_METRIC = jsondoc jsonlint rules load metric about pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
 LIB_VALUES = quant key tuple delta interval prom linescan hmsvg heatmap \
+	flamesvg flame \
 	top topview
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
 	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
@@ -172,7 +173,7 @@ $(filter %/cli_dtrace.o %/cli_bpfmaps.o,$(DT_OBJS)): \
 
 CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
 	cli_check cli_info cli_safedir cli_child cli_sandbox cli_js cli_find \
-	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap \
+	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap cli_flame \
 	cli_traceable) $(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
@@ -185,7 +186,8 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_sort.c \
 	tests/check_tuple.c tests/check_values.c \
-	tests/check_prom.c tests/check_heatmap.c tests/check_top.c
+	tests/check_prom.c tests/check_heatmap.c tests/check_top.c \
+	tests/check_flame.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_rules.h src/cli/cli.h
 # Each object depends on the headers its source includes: the compiler

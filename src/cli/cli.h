@@ -13,6 +13,8 @@
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
  *	cli_heatmap.c	--heatmap: the lines of --run drawn as an SVG
+ *	cli_flame.c	--flamegraph: the stacks of --run's lines drawn
+ *			as a flame graph, an SVG
  *	cli_js.c	metrics in JavaScript: Duktape's register() and
  *			sprintf(), the metric as JSON
  *	cli_sandbox.c	a child that holds nothing of meta-d's, as nobody,
@@ -80,9 +82,11 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
  */
 #define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
-#define	MD_CLI_THEAT	0x04	/* --title --key: a heat map's */
+#define	MD_CLI_THEAT	0x04	/* --key: a heat map's */
 #define	MD_CLI_TPROM	0x08	/* --prometheus --name --max-series */
 #define	MD_CLI_TRUN	0x10	/* --evict -v: --run's */
+#define	MD_CLI_TTITLE	0x20	/* --title: a picture's */
+#define	MD_CLI_TSIZE	0x40	/* --size WxH: a picture's */
 #define	MD_CLI_NGROUPS	8	/* at most */
 
 /* The input a mode reads. */
@@ -125,6 +129,8 @@ typedef struct md_cli_opts {
 	const char	*o_dir;		/* -o */
 	const char	*o_title;	/* --title */
 	const char	*o_key;		/* --key */
+	unsigned	o_width;	/* --size WxH; 0: the default */
+	unsigned	o_height;
 	const char	*o_file;	/* NULL or "-": stdin */
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
@@ -212,6 +218,7 @@ extern int md_cli_top(md_cli_job_t *);		/* cli_top.c */
 extern int md_cli_compile(md_cli_job_t *, const md_request_t *,
     const char *);				/* cli_compile.c */
 extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
+extern int md_cli_flame(md_cli_job_t *);	/* cli_flame.c */
 
 /*
  * Before a mode traces (cli_traceable.c): md_cli_traceable() refuses, in

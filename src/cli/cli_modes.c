@@ -8,6 +8,7 @@
  *	meta-d --check | --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
  *	meta-d --heatmap [--title TEXT] [--key KEY] [FILE]
+ *	meta-d --flamegraph [--title TEXT] [--size WxH] [FILE]
  *	meta-d --list | -h | -V
  *
  * Parses the options, picks the mode (the table md_cli_modes[]: each mode
@@ -56,11 +57,14 @@
 #define	OPT_EVICT	273
 #define	OPT_MAXSERIES	274
 #define	OPT_TOP		275
+#define	OPT_FLAME	276
+#define	OPT_SIZE	277
 
 /* --evict's and --max-series' defaults (SPEC 8.1, 8.3), and their most. */
 #define	MD_CLI_EVICT		60
 #define	MD_CLI_MAXSERIES	10000
 #define	MD_CLI_COUNTMAX		100000000
+#define	MD_CLI_SIZEMAX		100000	/* --size's most, each way */
 
 /*
  * The modes.  The first is the default; any other is asked for by its
@@ -83,8 +87,10 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
 	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM |
 	    MD_CLI_TRUN, 1, md_cli_run },
-	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT, 0,
-	    md_cli_heatmap },
+	{ OPT_HEATMAP, "--heatmap", MD_CLI_INTEXT, MD_CLI_THEAT |
+	    MD_CLI_TTITLE, 0, md_cli_heatmap },
+	{ OPT_FLAME, "--flamegraph", MD_CLI_INTEXT, MD_CLI_TTITLE |
+	    MD_CLI_TSIZE, 0, md_cli_flame },
 	{ OPT_TOP, "--top", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TRUN, 1,
 	    md_cli_top }
 };
@@ -105,6 +111,7 @@ static const char md_cli_usage_text[] =
 	"       meta-d --list-fields | --to-json [METRIC]\n"
 	"       meta-d --check-d [FILE]\n"
 	"       meta-d --heatmap [--title TEXT] [--key KEY] [FILE]\n"
+	"       meta-d --flamegraph [--title TEXT] [--size WxH] [FILE]\n"
 	"       meta-d --list | -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
@@ -163,6 +170,13 @@ static const char md_cli_usage_text[] =
 	"name)\n"
 	"  --key KEY              draw only KEY's distributions (default: "
 	"keys summed)\n"
+	"  --flamegraph           draw the stacks of the lines meta-d --run "
+	"printed (FILE,\n"
+	"                         or stdin) as a flame graph: one SVG "
+	"document on stdout\n"
+	"  --size WxH             the picture's size in pixels (flame graph: "
+	"1200 wide,\n"
+	"                         the height follows the depth)\n"
 	"  --list                 name the metrics in METAD_PATH, with their "
 	"descriptions\n"
 	"  -h, --help             print this and exit\n"
@@ -225,6 +239,8 @@ opt_name(int c, char *buf)
 		return ("--name");
 	if (c == OPT_KEY)
 		return ("--key");
+	if (c == OPT_SIZE)
+		return ("--size");
 	if (c == OPT_EVICT)
 		return ("--evict");
 	if (c == OPT_MAXSERIES)
@@ -471,6 +487,38 @@ take_count(md_cli_opts_t *o, int c, const char *arg, size_t *np)
 	return (MD_CLI_SUCCESS);
 }
 
+/*
+ * --size WxH: two whole numbers of pixels, each from 1 to MD_CLI_SIZEMAX,
+ * into o_width and o_height (what a mode does with them is its own: a
+ * flame graph's height follows its depth).  Else a usage error.
+ */
+static int
+md_cli_size(md_cli_opts_t *o, const char *arg)
+{
+	unsigned long v[2] = { 0, 0 };
+	const char *p = arg;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (*p < '0' || *p > '9')
+			break;
+		for (; *p >= '0' && *p <= '9' && v[i] <= MD_CLI_SIZEMAX; p++)
+			v[i] = v[i] * 10 + (unsigned long)(*p - '0');
+		if (i == 0 && *p++ != 'x')
+			break;
+	}
+	if (i < 2 || *p != '\0' || v[0] < 1 || v[1] < 1 ||
+	    v[0] > MD_CLI_SIZEMAX || v[1] > MD_CLI_SIZEMAX) {
+		md_cli_err(o, "--size \"%s\": give WxH, the width and height "
+		    "in pixels, each from 1 to %d (1200x800)", arg,
+		    MD_CLI_SIZEMAX);
+		return (md_cli_usage(o));
+	}
+	o->o_width = (unsigned)v[0];
+	o->o_height = (unsigned)v[1];
+	return (MD_CLI_SUCCESS);
+}
+
 /* One option c (its argument arg) into o.  Returns an MD_CLI_* status. */
 static int
 take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
@@ -504,12 +552,16 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		    MD_CLI_SUCCESS);
 	}
 	if (c == OPT_TITLE || c == OPT_KEY) {
-		given(o, MD_CLI_THEAT, c);
+		given(o, c == OPT_TITLE ? MD_CLI_TTITLE : MD_CLI_THEAT, c);
 		if (c == OPT_TITLE)
 			o->o_title = arg;
 		else
 			o->o_key = arg;
 		return (MD_CLI_SUCCESS);
+	}
+	if (c == OPT_SIZE) {
+		given(o, MD_CLI_TSIZE, c);
+		return (md_cli_size(o, arg));
 	}
 	if (c == 'h')
 		return (answer(o, md_cli_usage_text));
@@ -595,6 +647,8 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "key", required_argument, NULL, OPT_KEY },
+		{ "flamegraph", no_argument, NULL, OPT_FLAME },
+		{ "size", required_argument, NULL, OPT_SIZE },
 		{ "evict", required_argument, NULL, OPT_EVICT },
 		{ "max-series", required_argument, NULL, OPT_MAXSERIES },
 		{ "verbose", no_argument, NULL, 'v' },
