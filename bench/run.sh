@@ -20,6 +20,9 @@
 #     drawing 1,000 to 1,000,000 cells, grown in columns and in rows, the
 #     growth exponents (target at most 1.1), and meta-d --heatmap of
 #     10,000 intervals of 100 buckets (target: under a second)
+# 4b. flame graphs (meta-d --flamegraph, SPEC 8.6): a million samples of
+#     10,000 stacks (target: under a second), in-process and the command
+#     (sh bench/run.sh flame runs this part alone)
 #  5. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
 #  6. the Prometheus exposition of 1,000 to 100,000 series an interval,
@@ -55,6 +58,53 @@ mark() {	# mark OK-EXPRESSION: "met" or "MISSED" (awk expression)
 		echo MISSED
 	fi
 }
+
+# flame: section 4b, flame graphs (sh bench/run.sh flame: it alone, on
+# stdout)
+flame() {
+	echo "## 4b. Flame graphs"
+	echo
+	echo "\`md_flame_*()\` in-process: lines of --run made up, each holding"
+	echo "every one of STACKS stacks of 12 frames (the outer 8 shared by ever"
+	echo "fewer stacks, the inner 4 the stack's own), SAMPLES events in all;"
+	echo "read line by line and drawn as one SVG, then freed; the median of 3"
+	echo "runs.  100 lines of 10,000 stacks, 1 event each, is a million"
+	echo "samples each its own entry, the most a reader can be made to do."
+	echo
+	echo "| lines | stacks | samples | input bytes | SVG bytes | time µs | peak memory bytes | target |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for shape in "10 10000 1000000" "100 10000 1000000" "10 100000 1000000"; do
+		# shellcheck disable=SC2086
+		set -- $($bench flame $shape)
+		if [ "$2" -le 10000 ]; then
+			t="under 1 s: $(mark "$6 < 1000000")"
+		else
+			t="none (10 times the stacks)"
+		fi
+		echo "| $1 | $2 | $3 | $4 | $5 | $6 | $7 | $t |"
+	done
+	$bench flamelines 10 10000 1000000 > "$tmp/flame.jsonl"
+	both=$($bench exec 5 ./meta-d --flamegraph "$tmp/flame.jsonl" -- cat \
+	    "$tmp/flame.jsonl")
+	set -- $(echo "$both" | sed -n 1p)
+	fm=$1 f10=$2 f90=$3
+	set -- $(echo "$both" | sed -n 2p)
+	fc=$1
+	rss=$($bench peak ./meta-d --flamegraph "$tmp/flame.jsonl")
+	echo
+	echo "The command, on a file of 10 such lines of 10,000 stacks, a million"
+	echo "samples ($(wc -c < "$tmp/flame.jsonl") bytes; 5 runs, output to"
+	echo "/dev/null):"
+	echo
+	echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
+	echo "|---|---|---|---|---|"
+	echo "| \`meta-d --flamegraph\` | $(awk "BEGIN { printf \"%.0f\", $fm / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $f10 / 1000, $f90 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $fc / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $rss / 1048576 }") MiB | under 1 s: $(mark "$fm < 1000000") |"
+}
+
+if [ "${1:-}" = flame ]; then
+	flame
+	exit
+fi
 
 {
 echo "# meta-d benchmark"
@@ -271,6 +321,8 @@ echo
 echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
 echo "|---|---|---|---|---|"
 echo "| \`meta-d --heatmap\` | $(awk "BEGIN { printf \"%.0f\", $hm / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $h10 / 1000, $h90 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $hc / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $rss / 1048576 }") MiB | under 1 s: $(mark "$hm < 1000000") |"
+echo
+flame
 echo
 echo "## 5. Instructions per invocation (callgrind)"
 echo

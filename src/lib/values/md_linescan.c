@@ -277,7 +277,11 @@ md_jl_string(md_jline_t *r, md_buf_t *b)
 		if (*p < 0x20)
 			return (md_jl_error(r, "control character \\%03o in a "
 			    "string", *p));
-		if ((n = md_utf8_len(p, (size_t)(r->jl_end - r->jl_p))) == 0)
+		for (n = 0; r->jl_p + n < r->jl_end && p[n] >= 0x20 &&
+		    p[n] < 0x80 && p[n] != '"' && p[n] != '\\'; n++)
+			continue;	/* a run of ASCII, appended at once */
+		if (n == 0 && (n = md_utf8_len(p, (size_t)(r->jl_end -
+		    r->jl_p))) == 0)
 			return (md_jl_error(r, "not UTF-8"));
 		if (b != NULL)
 			md_buf_append(b, r->jl_p, n);
