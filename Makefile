@@ -201,7 +201,7 @@ DEPSTAMP = build/deps-v1
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 .PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
-	heatmap heatmap-e2e \
+	heatmap heatmap-e2e flame \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-run check-nodtrace \
@@ -446,7 +446,7 @@ demo: deps
 
 # make test: what is missing first, then these.
 TESTS = unit layout golden faults outdir find js hostname bounds hardening \
-	deps-test heatmap install-test dtrace-quick traceable
+	deps-test heatmap flame install-test dtrace-quick traceable
 
 test: deps-heatmap
 	@$(MAKE) --no-print-directory $(TESTS)
@@ -491,6 +491,10 @@ bounds: meta-d
 # --heatmap's SVG read by xmllint and drawn by a real browser.
 heatmap: meta-d deps-heatmap
 	sh tests/heatmap.sh ./meta-d
+
+# --flamegraph's SVG read by xmllint and drawn by a real browser.
+flame: meta-d deps-heatmap
+	sh tests/flame.sh ./meta-d
 
 # --run piped into --heatmap, as root with a real dtrace (CI, once --run
 # exists): skips, saying why, where --run cannot run.
