@@ -621,41 +621,43 @@ alloc_request(md_cli_opts_t *o, int argc)
 	return (MD_CLI_SUCCESS);
 }
 
+/* The long options, and the short ones they stand for. */
+static const struct option longopts[] = {
+	{ "predicate", required_argument, NULL, 'p' },
+	{ "zone", required_argument, NULL, 'z' },
+	{ "interval", required_argument, NULL, 'i' },
+	{ "duration", required_argument, NULL, 'T' },
+	{ "output-dir", required_argument, NULL, 'o' },
+	{ "hostname", required_argument, NULL, 'H' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "list", no_argument, NULL, OPT_METRICS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "list-fields", no_argument, NULL, OPT_LIST },
+	{ "to-json", no_argument, NULL, OPT_TOJSON },
+	{ "check-d", no_argument, NULL, OPT_CHECKD },
+	{ "run", no_argument, NULL, OPT_RUN },
+	{ "top", no_argument, NULL, OPT_TOP },
+	{ "compile", no_argument, NULL, OPT_COMPILE },
+	{ "prometheus", required_argument, NULL, OPT_PROM },
+	{ "name", required_argument, NULL, OPT_NAME },
+	{ "heatmap", no_argument, NULL, OPT_HEATMAP },
+	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "key", required_argument, NULL, OPT_KEY },
+	{ "flamegraph", no_argument, NULL, OPT_FLAME },
+	{ "size", required_argument, NULL, OPT_SIZE },
+	{ "evict", required_argument, NULL, OPT_EVICT },
+	{ "max-series", required_argument, NULL, OPT_MAXSERIES },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
 /* Parse the command line into o.  Returns an MD_CLI_* exit status. */
 static int
 parse_args(int argc, char **argv, md_cli_opts_t *o)
 {
-	static const struct option longopts[] = {
-		{ "predicate", required_argument, NULL, 'p' },
-		{ "zone", required_argument, NULL, 'z' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "duration", required_argument, NULL, 'T' },
-		{ "output-dir", required_argument, NULL, 'o' },
-		{ "hostname", required_argument, NULL, 'H' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "list", no_argument, NULL, OPT_METRICS },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "list-fields", no_argument, NULL, OPT_LIST },
-		{ "to-json", no_argument, NULL, OPT_TOJSON },
-		{ "check-d", no_argument, NULL, OPT_CHECKD },
-		{ "run", no_argument, NULL, OPT_RUN },
-		{ "top", no_argument, NULL, OPT_TOP },
-		{ "compile", no_argument, NULL, OPT_COMPILE },
-		{ "prometheus", required_argument, NULL, OPT_PROM },
-		{ "name", required_argument, NULL, OPT_NAME },
-		{ "heatmap", no_argument, NULL, OPT_HEATMAP },
-		{ "title", required_argument, NULL, OPT_TITLE },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "flamegraph", no_argument, NULL, OPT_FLAME },
-		{ "size", required_argument, NULL, OPT_SIZE },
-		{ "evict", required_argument, NULL, OPT_EVICT },
-		{ "max-series", required_argument, NULL, OPT_MAXSERIES },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int c, rv;
 
 	if ((rv = alloc_request(o, argc)) != MD_CLI_SUCCESS)
