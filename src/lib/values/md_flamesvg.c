@@ -41,6 +41,8 @@
 #define	FL_ROW		16	/* a frame's row; its box is 1 less */
 #define	FL_CHARW	7	/* a character of a label, at most */
 #define	FL_NARROW	1000	/* left out: narrower than 1/1000 */
+#define	FL_WIDE		70000	/* a page this wide (1/100 px) has room */
+					/* for the long captions */
 
 /* A frame drawn: its node, its parent and name (to sort). */
 typedef struct md_flvis {
@@ -423,14 +425,19 @@ md_fl_captions(md_fldraw_t *d, const char *title)
 	md_fl_putu(&s, d->fd_f->fl_total);
 	md_buf_puts(&s, d->fd_f->fl_total == 1 ? " event in " : " events in ");
 	md_fl_putu(&s, (uint64_t)d->fd_nstacks);
-	md_buf_puts(&s, d->fd_nstacks == 1 ? " stack, " : " stacks, ");
-	md_fl_putu(&s, (uint64_t)d->fd_f->fl_lineno);
-	md_buf_puts(&s, d->fd_f->fl_lineno == 1 ? " line" : " lines");
+	md_buf_puts(&s, d->fd_nstacks == 1 ? " stack" : " stacks");
+	if (d->fd_w >= FL_WIDE) {
+		md_buf_puts(&s, ", ");
+		md_fl_putu(&s, (uint64_t)d->fd_f->fl_lineno);
+		md_buf_puts(&s, d->fd_f->fl_lineno == 1 ? " line" : " lines");
+	}
 	if (d->fd_left > 0) {
 		md_buf_puts(&s, "; ");
 		md_fl_putu(&s, (uint64_t)d->fd_left);
-		md_buf_puts(&s, d->fd_left == 1 ? " frame" : " frames");
-		md_buf_puts(&s, " narrower than 0.1% of the width left out");
+		md_buf_puts(&s, d->fd_w < FL_WIDE ? " left out" :
+		    d->fd_left == 1 ? " frame narrower than 0.1% of the width "
+		    "left out" : " frames narrower than 0.1% of the width left "
+		    "out");
 	}
 	if (title != NULL)
 		md_fl_text(o, d->fd_w / 2, 2600, " text-anchor=\"middle\" "
@@ -445,10 +452,13 @@ md_fl_captions(md_fldraw_t *d, const char *title)
 	    SIZE_MAX);
 	md_fl_rect(o, FL_PAD * 100 + 15000, y - 1000, 1200, 1200, "\" "
 	    "rx=\"2\" fill=\"rgb(237,130,160)\"/>\n");
-	md_fl_text(o, FL_PAD * 100 + 16700, y, "", "the kernel's (vmlinux, "
-	    "unix, genunix, kernel, and what they call)", SIZE_MAX);
-	md_fl_text(o, d->fd_w - FL_PAD * 100, y, " text-anchor=\"end\" "
-	    "fill=\"#555555\"", "width: events; colour: the function", SIZE_MAX);
+	md_fl_text(o, FL_PAD * 100 + 16700, y, "", d->fd_w < FL_WIDE ?
+	    "the kernel's" : "the kernel's (vmlinux, unix, genunix, kernel, "
+	    "and what they call)", SIZE_MAX);
+	if (d->fd_w >= FL_WIDE + 30000)
+		md_fl_text(o, d->fd_w - FL_PAD * 100, y, " text-anchor=\"end\" "
+		    "fill=\"#555555\"", "width: events; colour: the function",
+		    SIZE_MAX);
 }
 
 /* The frames drawn, the root first, then by parent and name. */
