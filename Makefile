@@ -365,6 +365,7 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit deps-heatmap
 	    sh tests/hostname.sh build/sanitize/meta-d && \
 	    sh tests/hardening.sh build/sanitize/meta-d && \
 	    sh tests/heatmap.sh build/sanitize/meta-d && \
+	    sh tests/flame.sh build/sanitize/meta-d && \
 	    sh tests/js.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
