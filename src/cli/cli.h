@@ -236,6 +236,18 @@ extern void md_cli_systems(FILE *, const md_metric_t *);
 extern int md_cli_hint_illumos(const md_cli_opts_t *, const md_metric_t *,
     const char *, size_t);
 
+/*
+ * A picture of --run's lines (cli_io.c, for --heatmap and --flamegraph):
+ * j's text cut at each newline, each line handed to line(arg, ...), then
+ * the document drawn by draw(arg, &len, err) into j's output, which
+ * cli_modes.c writes.  MD_CLI_SUCCESS, or MD_CLI_ERROR with the message
+ * said (a line's fault after the input's name).
+ */
+typedef int md_cli_line_f(void *, const char *, size_t, md_error_t *);
+typedef char *md_cli_draw_f(void *, size_t *, md_error_t *);
+extern int md_cli_picture(md_cli_job_t *, md_cli_line_f *, md_cli_draw_f *,
+    void *);
+
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
     MD_CLI_PRINTFLIKE(2, 3);

@@ -3,45 +3,51 @@
  * input) drawn as one SVG document on standard output (SPEC 8.4).
  *
  * The text is cut at each newline and handed to libmetad a line at a
- * time (md_heatmap_line(), which numbers the lines); the document is
- * written by cli_modes.c only when every line was read and the map drawn, so a
- * bad line leaves standard output empty.  The title is --title's TEXT, or
- * else the file's name as given, or "standard input".
+ * time (md_heatmap_line(), which numbers the lines) by md_cli_picture();
+ * the document is written by cli_modes.c only when every line was read
+ * and the map drawn, so a bad line leaves standard output empty.  The
+ * title is --title's TEXT, or else the file's name as given, or
+ * "standard input".
  */
 
-#include <string.h>
-
 #include "cli.h"
+
+/* What md_cli_picture() hands the lines to, and draws with. */
+typedef struct md_cli_hm {
+	md_heatmap_t	*ch_h;
+	const char	*ch_title;
+} md_cli_hm_t;
+
+static int
+hm_line(void *arg, const char *line, size_t len, md_error_t *err)
+{
+	return (md_heatmap_line(((md_cli_hm_t *)arg)->ch_h, line, len, err));
+}
+
+static char *
+hm_draw(void *arg, size_t *lenp, md_error_t *err)
+{
+	md_cli_hm_t *c = arg;
+
+	return (md_heatmap_svg(c->ch_h, c->ch_title, lenp, err));
+}
 
 int
 md_cli_heatmap(md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
-	const char *p = j->cj_text, *end = p + j->cj_len, *nl;
-	const char *title = o->o_title;
-	md_heatmap_t *h;
+	md_cli_hm_t c;
 	md_error_t err;
-	int rv = MD_CLI_ERROR;
+	int rv;
 
-	if (title == NULL)
-		title = o->o_path == NULL ? "standard input" : o->o_file;
-	if ((h = md_heatmap_new(o->o_key, &err)) == NULL) {
+	c.ch_title = o->o_title;
+	if (c.ch_title == NULL)
+		c.ch_title = o->o_path == NULL ? "standard input" : o->o_file;
+	if ((c.ch_h = md_heatmap_new(o->o_key, &err)) == NULL) {
 		md_cli_err(o, "%s", err.mde_msg);
 		return (MD_CLI_ERROR);
 	}
-	for (; p < end; p = nl + 1) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		if (md_heatmap_line(h, p, (size_t)(nl - p), &err) != 0)
-			break;
-	}
-	if (p >= end && (j->cj_out = md_heatmap_svg(h, title, &j->cj_outlen,
-	    &err)) != NULL)
-		rv = MD_CLI_SUCCESS;
-	else if (err.mde_code == MD_ERR_LINE)
-		md_cli_err(o, "%s: %s", j->cj_name, err.mde_msg);
-	else
-		md_cli_err(o, "%s", err.mde_msg);
-	md_heatmap_free(h);
+	rv = md_cli_picture(j, hm_line, hm_draw, &c);
+	md_heatmap_free(c.ch_h);
 	return (rv);
 }

@@ -1,8 +1,9 @@
 /*
  * cli_io.c: what every part of the command line shares: its messages, a
  * request in its options' words ("-s execname -n latency"), a metric's
- * name and a path's parent from their paths, and whole files read and
- * written.
+ * name and a path's parent from their paths, whole files read and
+ * written, and the lines of a picture (--heatmap, --flamegraph) handed
+ * to the library one at a time.
  *
  * Every message starts with "meta-d: ", and what it quotes from users is
  * escaped as the library's messages are (md_msg_escape()), so that no
@@ -359,4 +360,26 @@ md_cli_metric_name(const char *path)
 	if ((dot = strrchr(base, '.')) == NULL || dot == base)
 		dot = base + strlen(base);
 	return (strndup(base, (size_t)(dot - base)));
+}
+
+int
+md_cli_picture(md_cli_job_t *j, md_cli_line_f *line, md_cli_draw_f *draw,
+    void *arg)
+{
+	const char *p = j->cj_text, *end = p + j->cj_len, *nl;
+	md_error_t err;
+
+	for (; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (line(arg, p, (size_t)(nl - p), &err) != 0)
+			break;
+	}
+	if (p >= end && (j->cj_out = draw(arg, &j->cj_outlen, &err)) != NULL)
+		return (MD_CLI_SUCCESS);
+	if (err.mde_code == MD_ERR_LINE)
+		md_cli_err(j->cj_o, "%s: %s", j->cj_name, err.mde_msg);
+	else
+		md_cli_err(j->cj_o, "%s", err.mde_msg);
+	return (MD_CLI_ERROR);
 }

@@ -795,9 +795,10 @@ extern int md_jl_time(md_jline_t *, const char *, int64_t *);
 
 /*
  * A whole line of --run, {"start": S, "duration": D, "value": V} and maybe
- * "drops" and "errors", its keys in any order, each once: S and D into
- * *startp and *durp (microseconds), V read by value(r, arg); str holds
- * the decoded names.  0, or -1 with the error set.
+ * "drops" and "errors" (counts, read and dropped), its keys in any order,
+ * each once: S (at most the end of the year 9999) and D into *startp and
+ * *durp (microseconds), V read by value(r, arg); str holds the decoded
+ * names.  0, or -1 with the error set.
  */
 typedef int (*md_jl_value_f)(md_jline_t *, void *);
 extern int md_jl_interval(md_jline_t *, md_buf_t *, md_jl_value_f, void *,

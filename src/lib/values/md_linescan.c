@@ -492,6 +492,7 @@ static const char *const md_jl_ivkeys[] = {
 };
 
 #define	MD_JL_NIVKEYS	(sizeof (md_jl_ivkeys) / sizeof (md_jl_ivkeys[0]))
+#define	MD_JL_MAXSTART	INT64_C(253402300799999999) /* 9999-12-31, in us */
 
 /* The index of the decoded name in md_jl_ivkeys[], or MD_JL_NIVKEYS. */
 static size_t
@@ -512,10 +513,19 @@ static int
 md_jl_ivmember(md_jline_t *r, size_t i, md_jl_value_f value, void *arg,
     int64_t *startp, int64_t *durp)
 {
+	const char *at;
 	uint64_t n;
 
-	if (i == 0)
-		return (md_jl_time(r, "start", startp));
+	if (i == 0) {
+		(void) md_jl_peek(r);
+		at = r->jl_p;
+		if (md_jl_time(r, "start", startp) != 0)
+			return (-1);
+		if (*startp <= MD_JL_MAXSTART)
+			return (0);
+		r->jl_p = at;
+		return (md_jl_error(r, "\"start\" is past the year 9999"));
+	}
 	if (i == 1)
 		return (md_jl_time(r, "duration", durp));
 	if (i == 2)
