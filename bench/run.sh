@@ -59,6 +59,19 @@ mark() {	# mark OK-EXPRESSION: "met" or "MISSED" (awk expression)
 	fi
 }
 
+# picture MODE FILE: meta-d MODE FILE (5 runs) against cat FILE, and its
+# peak memory, as a table; target: under a second
+picture() {
+	p_both=$($bench exec 5 ./meta-d "$1" "$2" -- cat "$2")
+	p_rss=$($bench peak ./meta-d "$1" "$2")
+	p_mode=$1
+	# shellcheck disable=SC2046
+	set -- $(echo "$p_both" | sed -n 1p) $(echo "$p_both" | sed -n 2p)
+	echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
+	echo "|---|---|---|---|---|"
+	echo "| \`meta-d $p_mode\` | $(awk "BEGIN { printf \"%.0f\", $1 / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $2 / 1000, $3 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $4 / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $p_rss / 1048576 }") MiB | under 1 s: $(mark "$1 < 1000000") |"
+}
+
 # flame: section 4b, flame graphs (sh bench/run.sh flame: it alone, on
 # stdout)
 flame() {
@@ -84,21 +97,12 @@ flame() {
 		echo "| $1 | $2 | $3 | $4 | $5 | $6 | $7 | $t |"
 	done
 	$bench flamelines 10 10000 1000000 > "$tmp/flame.jsonl"
-	both=$($bench exec 5 ./meta-d --flamegraph "$tmp/flame.jsonl" -- cat \
-	    "$tmp/flame.jsonl")
-	set -- $(echo "$both" | sed -n 1p)
-	fm=$1 f10=$2 f90=$3
-	set -- $(echo "$both" | sed -n 2p)
-	fc=$1
-	rss=$($bench peak ./meta-d --flamegraph "$tmp/flame.jsonl")
 	echo
 	echo "The command, on a file of 10 such lines of 10,000 stacks, a million"
 	echo "samples ($(wc -c < "$tmp/flame.jsonl") bytes; 5 runs, output to"
 	echo "/dev/null):"
 	echo
-	echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
-	echo "|---|---|---|---|---|"
-	echo "| \`meta-d --flamegraph\` | $(awk "BEGIN { printf \"%.0f\", $fm / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $f10 / 1000, $f90 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $fc / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $rss / 1048576 }") MiB | under 1 s: $(mark "$fm < 1000000") |"
+	picture --flamegraph "$tmp/flame.jsonl"
 }
 
 if [ "${1:-}" = flame ]; then
@@ -308,19 +312,10 @@ for shape in columns rows; do
 done
 echo
 $bench lines 10000 100 > "$tmp/heat.jsonl"
-both=$($bench exec 5 ./meta-d --heatmap "$tmp/heat.jsonl" -- cat \
-    "$tmp/heat.jsonl")
-set -- $(echo "$both" | sed -n 1p)
-hm=$1 h10=$2 h90=$3
-set -- $(echo "$both" | sed -n 2p)
-hc=$1
-rss=$($bench peak ./meta-d --heatmap "$tmp/heat.jsonl")
 echo "The command, on a file of 10,000 such lines of 100 buckets"
 echo "($(wc -c < "$tmp/heat.jsonl") bytes; 5 runs, output to /dev/null):"
 echo
-echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
-echo "|---|---|---|---|---|"
-echo "| \`meta-d --heatmap\` | $(awk "BEGIN { printf \"%.0f\", $hm / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $h10 / 1000, $h90 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $hc / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $rss / 1048576 }") MiB | under 1 s: $(mark "$hm < 1000000") |"
+picture --heatmap "$tmp/heat.jsonl"
 echo
 flame
 echo

@@ -22,22 +22,13 @@
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+. tests/picture.sh
 py=tests/flame.py
-
-for t in xmllint python3; do
-	if ! command -v "$t" > /dev/null 2>&1; then
-		echo "flame: $t is missing: \"make deps-heatmap\" (or sh" \
-		    "mk/deps.sh install heatmap) installs it"
-		exit 1
-	fi
-done
+pic_tools flame
 
 # flame NAME ARGS...: meta-d --flamegraph ARGS into $tmp/NAME.svg; status
 flame() {
-	f_name=$1
-	shift
-	timeout 20 "$bin" --flamegraph "$@" > "$tmp/$f_name.svg" \
-	    2> "$tmp/$f_name.err"
+	pic --flamegraph "$@"
 }
 
 # --- one -s: the stacks of a program and the kernel
@@ -68,35 +59,16 @@ grep -q '<title>&lt;keyed&gt; &amp; &quot;stacks&quot;</title>' \
     "$tmp/k.svg" && grep -q '<svg[^>]* width="800" ' "$tmp/k.svg"
 ok $? "--title escaped, --size's width"
 
-# --- every prefix of line 2 is refused, naming line 2, stdout empty
-line=$(sed -n 2p "$tmp/s.jsonl")
-len=${#line}
-i=1
-bad=
-while [ "$i" -lt "$len" ]; do
-	prefix=$(printf '%s' "$line" | cut -c "1-$i")
-	{ sed -n 1p "$tmp/s.jsonl"; printf '%s\n' "$prefix"; } \
-	    > "$tmp/cut.jsonl"
-	flame cut "$tmp/cut.jsonl"
-	st=$?
-	if [ "$st" -ne 1 ] || [ -s "$tmp/cut.svg" ] || ! grep -q \
-	    "^meta-d: $tmp/cut.jsonl: line 2, column [0-9]*: " "$tmp/cut.err"
-	then
-		bad="$bad $i(status $st: $(head -c 200 "$tmp/cut.err"))"
-	fi
-	i=$((i + 37))
-done
-[ -z "$bad" ]
-ok $? "prefixes of line 2 (every 37th): status 1, line 2 named, stdout empty:$bad"
+# --- every 37th prefix of line 2 is refused, naming line 2, stdout empty
+sed -n 1,2p "$tmp/s.jsonl" > "$tmp/s2.jsonl"
+pic_prefixes --flamegraph "$tmp/s2.jsonl" 2 37
+[ -z "$pic_bad" ]
+ok $? "every 37th prefix of line 2: status 1, line 2 named, stdout empty:$pic_bad"
 
 # --- malformed lines, each with its status, message and line number
 # check_bad LINE-NUMBER MESSAGE-PART: $tmp/bad.jsonl refused so
 check_bad() {
-	flame bad "$tmp/bad.jsonl"
-	st=$?
-	[ "$st" -eq 1 ] && [ ! -s "$tmp/bad.svg" ] && grep -q \
-	    "^meta-d: $tmp/bad.jsonl: line $1[,:].*$2" "$tmp/bad.err"
-	ok $? "line $1: $2: status $st: $(cat "$tmp/bad.err")"
+	pic_refused --flamegraph "$@"
 }
 good='{"start": 1795593600, "duration": 1, "value": {"a\nb": 1}}'
 printf '%s\n%s\n' "$good" 'not json' > "$tmp/bad.jsonl"
@@ -137,32 +109,10 @@ for args in "--key a" "--size 800" "--size 0x10" "--size 199x100" \
 done
 
 # --- a real browser: headless Chromium
-if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
-	echo "flame: the browser's checks skipped: METAD_NO_BROWSER is set"
-	summary flame
-	exit
-fi
-if ! command -v chromium > /dev/null 2>&1; then
-	ok 1 "chromium is missing: \"make deps-heatmap\" (or sh mk/deps.sh" \
-	    "install heatmap) installs it; METAD_NO_BROWSER=1 skips this part"
-	summary flame
-	exit
-fi
-
-# chrome OUT ARGS...: headless Chromium, its log into OUT.log
-chrome() {
-	c_out=$1
-	shift
-	timeout 90 chromium --headless --no-sandbox --disable-gpu \
-	    --disable-quic --no-first-run --disable-background-networking \
-	    --disable-component-update --disable-sync --hide-scrollbars \
-	    --force-device-scale-factor=1 --user-data-dir="$tmp/profile" \
-	    --enable-logging=stderr --v=0 "$@" > "$c_out.out" 2> "$c_out.log"
-}
+pic_browser flame
 
 for n in s k; do
-	wh=$(sed -n 's/^<svg[^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p' \
-	    "$tmp/$n.svg")
+	wh=$(size "$tmp/$n.svg")
 	chrome "$tmp/shot-$n" --screenshot="$tmp/$n.png" --window-size="$wh" \
 	    "file://$tmp/$n.svg"
 	st=$?
@@ -174,7 +124,7 @@ for n in s k; do
 	out=$(python3 "$py" pixels "$tmp/$n.svg" "$tmp/$n.png")
 	ok $? "$n.svg ($wh) in Chromium: each box its fill, to the pixel," \
 	    "labels where labelled: $out"
-	errs=$(grep -E ':CONSOLE|Uncaught' "$tmp/shot-$n.log")
+	errs=$(page_errors "$tmp/shot-$n.log")
 	[ -z "$errs" ]
 	ok $? "$n.svg: the page logged no error: $errs"
 done
