@@ -110,13 +110,15 @@ END_TEST
 START_TEST(flame_should_root_each_first_key_above_all)
 {
 	char *svg = fl(FL_LINE("{'bash': {'f\\nmain': 2, 'main': 1}, "
-	    "'dd': {'main': 1}}"));
+	    "'dd': {'main': 1, '': 2}}") "\n" FL_LINE("{'dd': {'': 1}}"));
 
-	ck_assert_str_eq(fl_box(svg, "bash"), "10 96 884");
-	ck_assert_str_eq(fl_box(svg, "dd"), "895 96 294");
-	ck_assert_ptr_nonnull(strstr(svg, "<title>main (3 events, 75% of"));
-	ck_assert_ptr_nonnull(strstr(svg, "<title>main (1 event, 25% of"));
-	ck_assert_ptr_nonnull(strstr(svg, "<title>f (2 events, 50% of all)"));
+	/* an empty stack is none: its events are dd's own */
+	ck_assert_str_eq(fl_box(svg, "bash"), "10 96 504.71");
+	ck_assert_str_eq(fl_box(svg, "dd"), "515.71 96 673.29");
+	ck_assert_ptr_nonnull(strstr(svg, "<title>dd (4 events, 57.14% of"));
+	ck_assert_ptr_nonnull(strstr(svg, "<title>main (3 events, 42.86% of"));
+	ck_assert_ptr_nonnull(strstr(svg, "<title>main (1 event, 14.29% of"));
+	ck_assert_ptr_null(strstr(svg, "<title> ("));
 	free(svg);
 }
 END_TEST

@@ -47,8 +47,9 @@ def fail(msg):
 
 
 def frames(key):
-    """A key's frames, outermost first (the key is innermost first)."""
-    return key.split("\n")[::-1]
+    """A key's frames, outermost first (the key is innermost first); an
+    empty key has none."""
+    return key.split("\n")[::-1] if key else []
 
 
 def model(path):
@@ -229,6 +230,7 @@ def gen(kind):
         v["bash`" + odd + "\nbash`main+0x1f"] = 300
         v["bash`tiny_" + str(t) + "\nbash`main+0x1f"] = 1
         v["bash`rare\nbash`exec_builtin"] = 0
+        v[""] = 40
         if kind == "keyed":
             v = {"bash": v, "dd": {"dd`copy\ndd`main": 2000 + t,
                                    "vmlinux`ksys_read\ndd`main": 900}}

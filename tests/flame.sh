@@ -59,6 +59,15 @@ grep -q '<title>&lt;keyed&gt; &amp; &quot;stacks&quot;</title>' \
     "$tmp/k.svg" && grep -q '<svg[^>]* width="800" ' "$tmp/k.svg"
 ok $? "--title escaped, --size's width"
 
+# --- the README's picture is what this meta-d draws of its lines (a real
+# run of meta-d --run -s execname -s kstack, GUIDE.md says how)
+ex=examples/flamegraph
+flame ex --title 'Kernel stacks by program: 5 s of ls -R, find and dd (linux/profile)' \
+    "$ex/kernel-stacks.jsonl" && cmp -s "$tmp/ex.svg" "$ex/kernel-stacks.svg"
+ok $? "$ex/kernel-stacks.svg is what this meta-d draws of its lines"
+out=$(python3 "$py" boxes "$tmp/ex.svg" "$ex/kernel-stacks.jsonl")
+ok $? "$ex/kernel-stacks.svg: each frame's box as SPEC 8.6 says: $out"
+
 # --- every 37th prefix of line 2 is refused, naming line 2, stdout empty
 sed -n 1,2p "$tmp/s.jsonl" > "$tmp/s2.jsonl"
 pic_prefixes --flamegraph "$tmp/s2.jsonl" 2 37

@@ -184,7 +184,9 @@ md_fl_child(md_flame_t *f, uint32_t parent, const char *name, size_t len)
 
 /*
  * The frames of key (len bytes, innermost first, joined by "\n") from
- * node *np up, outermost first: *np the last.  0, or -1 (memory).
+ * node *np up, outermost first: *np the last.  An empty key is no frame
+ * (a kernel stack() of a sample taken in user mode): its events are the
+ * node's own.  0, or -1 (memory).
  */
 static int
 md_fl_path(md_flame_t *f, const char *key, size_t len, uint32_t *np)
@@ -192,16 +194,17 @@ md_fl_path(md_flame_t *f, const char *key, size_t len, uint32_t *np)
 	size_t end = len, i;
 	int64_t c;
 
-	for (;;) {
+	while (len > 0) {
 		for (i = end; i > 0 && key[i - 1] != '\n'; i--)
 			continue;
 		if ((c = md_fl_child(f, *np, key + i, end - i)) < 0)
 			return (-1);
 		*np = (uint32_t)c;
 		if (i == 0)
-			return (0);
+			break;
 		end = i - 1;
 	}
+	return (0);
 }
 
 /* The leaf of the stack in fl_str (under fl_outer's key when keyed). */
