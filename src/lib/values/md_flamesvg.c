@@ -414,38 +414,47 @@ md_fl_text(md_buf_t *o, int64_t x, int64_t y, const char *attrs,
 	md_buf_puts(o, "</text>\n");
 }
 
-/* The title, what is drawn under it, and the legend at the bottom. */
+/* What is drawn under the title: events, stacks, lines, frames left. */
 static void
-md_fl_captions(md_fldraw_t *d, const char *title)
+md_fl_summary(md_fldraw_t *d)
 {
-	md_buf_t *o = &d->fd_out, s;
-	int64_t y = d->fd_h - 1300;
+	md_buf_t *o = &d->fd_out;
 
-	md_buf_init(&s);
-	md_fl_putu(&s, d->fd_f->fl_total);
-	md_buf_puts(&s, d->fd_f->fl_total == 1 ? " event in " : " events in ");
-	md_fl_putu(&s, (uint64_t)d->fd_nstacks);
-	md_buf_puts(&s, d->fd_nstacks == 1 ? " stack" : " stacks");
+	md_buf_puts(o, "<text x=\"");
+	md_fl_putc(o, d->fd_w / 2);
+	md_buf_puts(o, "\" y=\"46\" text-anchor=\"middle\" "
+	    "fill=\"#555555\">");
+	md_fl_putu(o, d->fd_f->fl_total);
+	md_buf_puts(o, d->fd_f->fl_total == 1 ? " event in " : " events in ");
+	md_fl_putu(o, (uint64_t)d->fd_nstacks);
+	md_buf_puts(o, d->fd_nstacks == 1 ? " stack" : " stacks");
 	if (d->fd_w >= FL_WIDE) {
-		md_buf_puts(&s, ", ");
-		md_fl_putu(&s, (uint64_t)d->fd_f->fl_lineno);
-		md_buf_puts(&s, d->fd_f->fl_lineno == 1 ? " line" : " lines");
+		md_buf_puts(o, ", ");
+		md_fl_putu(o, (uint64_t)d->fd_f->fl_lineno);
+		md_buf_puts(o, d->fd_f->fl_lineno == 1 ? " line" : " lines");
 	}
 	if (d->fd_left > 0) {
-		md_buf_puts(&s, "; ");
-		md_fl_putu(&s, (uint64_t)d->fd_left);
-		md_buf_puts(&s, d->fd_w < FL_WIDE ? " left out" :
+		md_buf_puts(o, "; ");
+		md_fl_putu(o, (uint64_t)d->fd_left);
+		md_buf_puts(o, d->fd_w < FL_WIDE ? " left out" :
 		    d->fd_left == 1 ? " frame narrower than 0.1% of the width "
 		    "left out" : " frames narrower than 0.1% of the width left "
 		    "out");
 	}
+	md_buf_puts(o, "</text>\n");
+}
+
+/* The title, what is drawn under it, and the legend at the bottom. */
+static void
+md_fl_captions(md_fldraw_t *d, const char *title)
+{
+	md_buf_t *o = &d->fd_out;
+	int64_t y = d->fd_h - 1300;
+
 	if (title != NULL)
 		md_fl_text(o, d->fd_w / 2, 2600, " text-anchor=\"middle\" "
 		    "font-size=\"17\"", title, strlen(title));
-	md_fl_text(o, d->fd_w / 2, 4600, " text-anchor=\"middle\" "
-	    "fill=\"#555555\"", md_buf_failed(&s) ? "" : md_buf_str(&s),
-	    s.mb_len);
-	md_buf_fini(&s);
+	md_fl_summary(d);
 	md_fl_rect(o, FL_PAD * 100, y - 1000, 1200, 1200, "\" rx=\"2\" "
 	    "fill=\"rgb(240,110,20)\"/>\n");
 	md_fl_text(o, FL_PAD * 100 + 1700, y, "", "a program's frame",
