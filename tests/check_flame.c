@@ -123,6 +123,17 @@ START_TEST(flame_should_root_each_first_key_above_all)
 }
 END_TEST
 
+START_TEST(flame_should_take_two_keys_that_end_at_one_frame)
+{
+	char *svg = fl(FL_LINE("{'a\\nb': {'c': 1}, 'b': {'c\\na': 2}, "
+	    "'': {'x': 3}, 'x': {'': 4}}"));
+
+	ck_assert_ptr_nonnull(strstr(svg, "<title>c (3 events, 30% of all)"));
+	ck_assert_ptr_nonnull(strstr(svg, "<title>x (7 events, 70% of all)"));
+	free(svg);
+}
+END_TEST
+
 START_TEST(flame_should_keep_64_bit_counts_exact)
 {
 	char *svg = fl(FL_LINE("{'a': 18446744073709551614, 'b': 1}"));
@@ -286,6 +297,7 @@ flame_suite(void)
 	tcase_add_test(tc,
 	    flame_should_leave_out_frames_narrower_than_a_thousandth);
 	tcase_add_test(tc, flame_should_root_each_first_key_above_all);
+	tcase_add_test(tc, flame_should_take_two_keys_that_end_at_one_frame);
 	tcase_add_test(tc, flame_should_keep_64_bit_counts_exact);
 	tcase_add_test(tc, flame_should_escape_frames_and_title);
 	tcase_add_test(tc, flame_should_colour_the_kernel_apart);

@@ -876,12 +876,17 @@ typedef struct md_flnode {
 	uint64_t	fn_self;	/* events of stacks that end here */
 	uint64_t	fn_total;	/* with its callees' (when drawn) */
 	size_t		fn_name;	/* offset in fl_names */
-	size_t		fn_line;	/* the last line that ended here */
 	uint32_t	fn_len;
 	uint32_t	fn_parent;
 	uint32_t	fn_hash;	/* of (parent, name) */
 	uint32_t	fn_flags;	/* MD_FL_* */
 } md_flnode_t;
+
+/* A whole key (of both -s fields): its leaf, and the last line it was in. */
+typedef struct md_flkey {
+	size_t		fk_leaf;
+	size_t		fk_line;
+} md_flkey_t;
 
 #define	MD_FL_STACK	1	/* values are {STACK: N} (one -s) */
 #define	MD_FL_KEYED	2	/* {KEY: {STACK: N}} (two -s) */
@@ -896,7 +901,10 @@ struct md_flame {
 	uint32_t	*fl_slots;	/* (parent, name) -> node + 1 */
 	size_t		fl_nslots;	/* a power of 2 */
 	md_buf_t	fl_names;	/* the nodes' names */
-	md_btab_t	fl_stacks;	/* a whole key -> its leaf */
+	md_btab_t	fl_stacks;	/* a whole key -> its fl_keys entry */
+	md_flkey_t	*fl_keys;	/* a whole key's leaf, last line */
+	size_t		fl_nkeys;
+	size_t		fl_keycap;
 	md_buf_t	fl_str;		/* a string of the line, decoded */
 	md_buf_t	fl_outer;	/* the first -s field's key */
 	md_buf_t	fl_enc;		/* the key of fl_stacks */

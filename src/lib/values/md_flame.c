@@ -16,9 +16,10 @@
  * comes first (above the root).  Each whole key (the first part's length,
  * the first part, the stack) is kept in a byte table to its leaf, so a
  * stack seen before costs one lookup, whatever its depth: time is linear
- * in the lines' bytes, memory in the distinct paths.  The leaf remembers
- * the last line that ended there, so that a key given twice in a line
- * (which --run never writes) is refused.
+ * in the lines' bytes, memory in the distinct paths and keys.  A key
+ * remembers the last line that held it, so that a key given twice in a
+ * line (which --run never writes) is refused; two keys may end at one
+ * leaf (a first part "a\nb" and a stack "c", or "b" and "c\na").
  *
  * A frame is of the kernel when its module (what comes before its '`')
  * is one the kernel's stacks name (vmlinux on Linux, unix and genunix on
@@ -66,6 +67,7 @@ md_flame_free(md_flame_t *f)
 		return;
 	free(f->fl_nodes);
 	free(f->fl_slots);
+	free(f->fl_keys);
 	md_buf_fini(&f->fl_names);
 	md_buf_fini(&f->fl_str);
 	md_buf_fini(&f->fl_outer);
@@ -207,12 +209,32 @@ md_fl_path(md_flame_t *f, const char *key, size_t len, uint32_t *np)
 	return (0);
 }
 
-/* The leaf of the stack in fl_str (under fl_outer's key when keyed). */
+/* Room for one more key in fl_keys: 0, or -1 (memory). */
 static int
-md_fl_leaf(md_flame_t *f, md_jline_t *r, size_t *leafp)
+md_fl_keyroom(md_flame_t *f)
+{
+	size_t cap = f->fl_keycap == 0 ? 64 : f->fl_keycap * 2;
+	void *p;
+
+	if (f->fl_nkeys < f->fl_keycap)
+		return (0);
+	if (cap > SIZE_MAX / sizeof (md_flkey_t) || (p = realloc(f->fl_keys,
+	    cap * sizeof (md_flkey_t))) == NULL)
+		return (-1);
+	f->fl_keys = p;
+	f->fl_keycap = cap;
+	return (0);
+}
+
+/*
+ * The whole key of the stack in fl_str (under fl_outer's key when
+ * keyed), its leaf made if new: its entry in fl_keys.
+ */
+static int
+md_fl_wholekey(md_flame_t *f, md_jline_t *r, md_flkey_t **kp)
 {
 	md_buf_t *e = &f->fl_enc;
-	size_t n = f->fl_outer.mb_len;
+	size_t n = f->fl_outer.mb_len, k = 0;
 	uint32_t node = 0;
 
 	md_buf_reset(e);
@@ -223,13 +245,18 @@ md_fl_leaf(md_flame_t *f, md_jline_t *r, size_t *leafp)
 	md_buf_append(e, f->fl_str.mb_data, f->fl_str.mb_len);
 	if (md_buf_failed(e))
 		return (md_error_nomem(r->jl_err));
-	if (md_btab_find(&f->fl_stacks, e->mb_data, e->mb_len, leafp))
-		return (0);
-	if ((f->fl_shape == MD_FL_KEYED && md_fl_path(f, f->fl_outer.mb_data,
-	    n, &node) != 0) || md_fl_path(f, f->fl_str.mb_data,
-	    f->fl_str.mb_len, &node) != 0 || md_btab_lookup(&f->fl_stacks,
-	    e->mb_data, e->mb_len, node, leafp) < 0)
-		return (md_error_nomem(r->jl_err));
+	if (!md_btab_find(&f->fl_stacks, e->mb_data, e->mb_len, &k)) {
+		if (md_fl_keyroom(f) != 0 || (f->fl_shape == MD_FL_KEYED &&
+		    md_fl_path(f, f->fl_outer.mb_data, n, &node) != 0) ||
+		    md_fl_path(f, f->fl_str.mb_data, f->fl_str.mb_len,
+		    &node) != 0 || md_btab_lookup(&f->fl_stacks, e->mb_data,
+		    e->mb_len, f->fl_nkeys, &k) < 0)
+			return (md_error_nomem(r->jl_err));
+		f->fl_keys[k].fk_leaf = node;
+		f->fl_keys[k].fk_line = 0;
+		f->fl_nkeys++;
+	}
+	*kp = &f->fl_keys[k];
 	return (0);
 }
 
@@ -240,27 +267,25 @@ md_fl_leaf(md_flame_t *f, md_jline_t *r, size_t *leafp)
 static int
 md_fl_count(md_flame_t *f, md_jline_t *r, const char *at, const char *end)
 {
-	md_flnode_t *n;
+	md_flkey_t *k = NULL;
 	uint64_t v;
-	size_t leaf;
 
 	if (md_jl_uint64(r, "a value (a count or sum)", &v) != 0 ||
-	    md_fl_leaf(f, r, &leaf) != 0)
+	    md_fl_wholekey(f, r, &k) != 0)
 		return (-1);
-	n = &f->fl_nodes[leaf];
-	if (n->fn_line == f->fl_lineno) {
+	if (k->fk_line == f->fl_lineno) {
 		r->jl_p = at;
 		return (md_jl_error(r, "the key %.*s twice in one value (as "
 		    "JSON reads it): meta-d --run writes no key twice",
 		    (int)(end - at), at));
 	}
-	n->fn_line = f->fl_lineno;
+	k->fk_line = f->fl_lineno;
 	if (f->fl_total > UINT64_MAX - v) {
 		r->jl_p = at;
 		return (md_jl_error(r, "the values add up past 2^64 - 1"));
 	}
 	f->fl_total += v;
-	n->fn_self += v;
+	f->fl_nodes[k->fk_leaf].fn_self += v;
 	return (0);
 }
 
