@@ -721,8 +721,10 @@ extern MD_API void md_heatmap_free(md_heatmap_t *);
  * {STACK: N, ...} (one -s) or {KEY: {STACK: N, ...}, ...} (two -s: KEY
  * is a frame just above the root, its own frames too if it holds "\n"),
  * N an integer from 0 to 2^64 - 1 (a count or a sum), summed over the
- * lines; the first line with a key fixes the shape of all.  Anything
- * else is an error.  Lines can be read after the graph was drawn.
+ * lines; an empty STACK has no frame (its events are the frame below's
+ * own); the first line with a key fixes the shape of all.  Anything else
+ * is an error, and so is a key twice in a value.  Lines can be read after
+ * the graph was drawn.
  *
  * md_flame_svg() draws what was read: a NUL-terminated document the
  * caller frees with free(), its length in *lenp (when lenp is not NULL).
