@@ -377,7 +377,7 @@ FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
 FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
 FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
 	build/fuzz/fuzz_json build/fuzz/fuzz_dparse build/fuzz/fuzz_observe \
-	build/fuzz/fuzz_heatmap
+	build/fuzz/fuzz_heatmap build/fuzz/fuzz_flame
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
@@ -403,6 +403,9 @@ build/fuzz/fuzz_observe: build/fuzz/fuzz/fuzz_observe.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_heatmap: build/fuzz/fuzz/fuzz_heatmap.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_flame: build/fuzz/fuzz/fuzz_flame.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \
