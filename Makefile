@@ -201,7 +201,7 @@ DEPSTAMP = build/deps-v1
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 .PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
-	heatmap heatmap-e2e flame \
+	heatmap heatmap-e2e flame flame-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-run check-nodtrace \
@@ -500,6 +500,11 @@ heatmap: meta-d deps-heatmap
 flame: meta-d deps-heatmap
 	sh tests/flame.sh ./meta-d
 
+# --run's kernel stacks piped into --flamegraph, as root with a real
+# dtrace (CI, in check-run).
+flame-e2e: meta-d deps-heatmap
+	sh tests/flame-e2e.sh ./meta-d
+
 # --run piped into --heatmap, as root with a real dtrace (CI, once --run
 # exists): skips, saying why, where --run cannot run.
 heatmap-e2e: meta-d deps-heatmap
@@ -524,13 +529,14 @@ check-dtrace: meta-d
 
 # meta-d --run with the real libdtrace, as root (tests/run.sh): values,
 # exactness, drops, errors, signals; then again under the sanitizers; its
-# lines into --heatmap; its --prometheus file served by a node exporter to
+# lines into --heatmap and --flamegraph; its --prometheus file served by a node exporter to
 # a Prometheus server, both started on 127.0.0.1 (tests/prom.sh); --top
 # on a terminal (tmux) and appended, against --run (tests/top.sh).
 check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/flame-e2e.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/hostile.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/top.sh ./meta-d
