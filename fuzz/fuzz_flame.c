@@ -16,39 +16,6 @@
 #include "md_impl.h"
 #include "fuzz.h"
 
-/* The graph drawn: one document of text. */
-static void
-ff_check_svg(const char *svg, size_t len)
-{
-	md_error_t err;
-	size_t i;
-
-	if (len < 14 || strncmp(svg, "<?xml", 5) != 0 ||
-	    strcmp(svg + len - 7, "</svg>\n") != 0 || strlen(svg) != len)
-		fz_fail("the SVG is not one document");
-	for (i = 0; i < len; i++) {
-		if ((unsigned char)svg[i] < 0x20 && svg[i] != '\n')
-			fz_fail("the SVG holds byte %d", svg[i]);
-	}
-	if (md_text_check(svg, len, "svg", &err) != 0)
-		fz_fail("the SVG: %s", err.mde_msg);
-}
-
-/* A failure: its code, and a message that names the line. */
-static void
-ff_check_error(const md_error_t *err)
-{
-	if (err->mde_code == MD_ERR_NOMEM)
-		return;
-	if (err->mde_code != MD_ERR_LINE && err->mde_code != MD_ERR_LIMIT)
-		fz_fail("error code %d: %s", err->mde_code, err->mde_msg);
-	fz_check_message(err->mde_msg);
-	if (err->mde_code == MD_ERR_LINE &&
-	    strncmp(err->mde_msg, "line ", 5) != 0 &&
-	    strncmp(err->mde_msg, "no line", 7) != 0)
-		fz_fail("a message that names no line: %s", err->mde_msg);
-}
-
 /* The text as lines into f: 0, or -1 when a line failed (checked). */
 static int
 ff_lines(md_flame_t *f, const char *p, const char *end)
@@ -60,7 +27,7 @@ ff_lines(md_flame_t *f, const char *p, const char *end)
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		if (md_flame_line(f, p, (size_t)(nl - p), &err) != 0) {
-			ff_check_error(&err);
+			fz_check_line_error(&err);
 			return (-1);
 		}
 		for (q = p; q < nl && strchr(" \t\r", *q) != NULL; q++)
@@ -89,9 +56,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return (0);
 	if (ff_lines(f, p + narrow, p + size) == 0) {
 		if ((svg = md_flame_svg(f, &o, &len, &err)) == NULL) {
-			ff_check_error(&err);
+			fz_check_line_error(&err);
 		} else {
-			ff_check_svg(svg, len);
+			fz_check_svg(svg, len);
 			if (md_flame_line(f, " ", 1, &err) == 0 && (svg2 =
 			    md_flame_svg(f, &o, &len2, &err)) != NULL) {
 				if (len2 < len - 40 || len2 > len + 40)

@@ -25,56 +25,13 @@ tmp=$(mktemp -d)
 wl=
 trap '[ -n "$wl" ] && kill "$wl" 2> /dev/null; rm -rf "$tmp"' EXIT
 
-# skip WHY: this machine cannot run the test; under CI, a failure
-skip() {
-	if [ -n "${CI:-}" ]; then
-		echo "FAIL flame-e2e cannot run, and CI is set: $*"
-		exit 1
-	fi
-	echo "flame-e2e: skipped: $*"
-	exit 0
-}
+. tests/picture.sh
 
-[ "$(id -u)" = 0 ] || skip "--run needs root, and this is uid $(id -u):" \
-    "run make check-run as root"
-. tests/dtrace-env.sh
-if ! dt_find; then
-	echo "flame-e2e: $dt_why" >&2
-	exit 1
-fi
-set -a
-. build/dtrace/env
-set +a
+pic_e2e flame-e2e
 
-cp "$(command -v dd)" "$tmp/mdwork"
-(while :; do "$tmp/mdwork" if=/dev/zero of=/dev/null bs=1 count=20000 \
-    2> /dev/null; done) &
-wl=$!
-
-{ timeout 300 "$bin" --run -s execname -s kstack -T 3s \
-    examples/linux/profile.json 2> "$tmp/run.err"; echo $? \
-    > "$tmp/run.status"; } | tee "$tmp/run.jsonl" |
-    timeout 300 "$bin" --flamegraph > "$tmp/run.svg" 2> "$tmp/flame.err"
-flame=$?
-kill "$wl" 2> /dev/null
-wl=
-run=$(cat "$tmp/run.status")
-
-if [ "$run" -eq 2 ] && grep -qi 'libdtrace' "$tmp/run.err"; then
-	skip "this meta-d was built without libdtrace: $(head -n 1 \
-	    "$tmp/run.err")"
-fi
-
-[ "$run" -eq 0 ]
-ok $? "--run -s execname -s kstack -T 3s linux/profile: status $run:" \
-    "$(head -n 3 "$tmp/run.err")"
-n=$(grep -c . "$tmp/run.jsonl")
-[ "$n" -ge 3 ]
-ok $? "--run printed a line an interval: $n"
-[ "$flame" -eq 0 ] && [ -s "$tmp/run.svg" ]
-ok $? "--flamegraph drew them: status $flame: $(cat "$tmp/flame.err")"
-xmllint --noout "$tmp/run.svg"
-ok $? "the SVG is well-formed XML (xmllint)"
+# The recipe, while a workload makes system calls.
+pic_pipe flame-e2e --flamegraph -s execname -s kstack -T 3s \
+    examples/linux/profile.json
 out=$(python3 tests/flame.py boxes "$tmp/run.svg" "$tmp/run.jsonl")
 ok $? "each frame of the lines is its box: $out"
 grep -q '<g><title>mdwork (' "$tmp/run.svg" &&

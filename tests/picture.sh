@@ -96,3 +96,71 @@ pic_browser() {
 		exit
 	fi
 }
+
+# pic_skip NAME WHY...: this machine cannot run NAME (an end-to-end test);
+# under CI (CI set), a failure
+pic_skip() {
+	ps_name=$1
+	shift
+	if [ -n "${CI:-}" ]; then
+		echo "FAIL $ps_name cannot run, and CI is set: $*"
+		exit 1
+	fi
+	echo "$ps_name: skipped: $*"
+	exit 0
+}
+
+# pic_e2e NAME: root, and the libdtrace --run runs with (mended where it
+# must be: tests/dtrace-env.sh) in the environment; else NAME is skipped
+# or fails, saying why
+pic_e2e() {
+	[ "$(id -u)" = 0 ] || pic_skip "$1" "--run needs root (it loads" \
+	    "probes into the kernel), and this is uid $(id -u): run make" \
+	    "check-run as root"
+	. tests/dtrace-env.sh
+	if ! dt_find; then
+		echo "$1: $dt_why" >&2
+		exit 1
+	fi
+	set -a
+	. build/dtrace/env
+	set +a
+}
+
+# pic_pipe NAME MODE RUN-ARGS...: as the README's recipes, meta-d --run
+# RUN-ARGS piped into meta-d MODE, while a workload (a copy of dd named
+# mdwork, reading a byte at a time) makes system calls; the lines into
+# $tmp/run.jsonl, the picture into $tmp/run.svg.  Checked, as tests:
+# --run's status 0 (a meta-d without libdtrace skips NAME), a line an
+# interval, MODE's status 0, well-formed XML.  The number of lines in n.
+pic_pipe() {
+	pp_name=$1
+	pp_mode=$2
+	shift 2
+	cp "$(command -v dd)" "$tmp/mdwork"
+	(while :; do "$tmp/mdwork" if=/dev/zero of=/dev/null bs=1 \
+	    count=20000 2> /dev/null; done) &
+	wl=$!
+	{ timeout 300 "$bin" --run "$@" 2> "$tmp/run.err"; echo $? \
+	    > "$tmp/run.status"; } | tee "$tmp/run.jsonl" |
+	    timeout 300 "$bin" "$pp_mode" > "$tmp/run.svg" 2> "$tmp/pic.err"
+	pp_pic=$?
+	kill "$wl" 2> /dev/null
+	wl=
+	pp_run=$(cat "$tmp/run.status")
+	if [ "$pp_run" -eq 2 ] && grep -qi 'libdtrace' "$tmp/run.err"; then
+		pic_skip "$pp_name" "this meta-d was built without libdtrace:" \
+		    "$(head -n 1 "$tmp/run.err") (as root, run" \
+		    "../shared/dtrace/setup, then make again; or" \
+		    "DTRACE_PREFIX=DIR names a libdtrace)"
+	fi
+	[ "$pp_run" -eq 0 ]
+	ok $? "--run $*: status $pp_run: $(head -n 3 "$tmp/run.err")"
+	n=$(grep -c . "$tmp/run.jsonl")
+	[ "$n" -ge 3 ]
+	ok $? "--run printed a line an interval: $n"
+	[ "$pp_pic" -eq 0 ] && [ -s "$tmp/run.svg" ]
+	ok $? "$pp_mode drew them: status $pp_pic: $(cat "$tmp/pic.err")"
+	xmllint --noout "$tmp/run.svg"
+	ok $? "the SVG is well-formed XML (xmllint)"
+}
