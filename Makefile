@@ -115,6 +115,7 @@ LIB_D = dlex dtab dpragma dparse option dcheck
 LIB_METRIC = jsondoc jsonlint rules load metric about pieces pred
 LIB_GEN = kind resolve plan request emit result gen checkall
 LIB_VALUES = quant key tuple delta interval prom linescan hmsvg hmdoc heatmap \
+	flamesvg flame \
 	top topview
 LIB_SRCS = $(patsubst %,src/lib/util/md_%.c,$(LIB_UTIL)) \
 	$(patsubst %,src/lib/d/md_%.c,$(LIB_D)) \
@@ -172,7 +173,7 @@ $(filter %/cli_dtrace.o %/cli_bpfmaps.o,$(DT_OBJS)): \
 
 CLI_OBJS = $(patsubst %,src/cli/%.o,main cli_modes cli_io cli_gen cli_outdir \
 	cli_check cli_info cli_safedir cli_child cli_sandbox cli_js cli_find \
-	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap cli_live \
+	cli_pred cli_run cli_top cli_prom cli_compile cli_heatmap cli_live cli_flame \
 	cli_traceable) $(DT_SRC:.c=.o)
 TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_path.c tests/check_arena.c tests/check_hash.c \
@@ -185,7 +186,8 @@ TEST_SRCS = tests/check_main.c tests/check_utf8.c tests/check_buf.c \
 	tests/check_dtab.c tests/check_dparse.c tests/check_dcheck.c \
 	tests/check_suggest.c tests/check_quant.c tests/check_sort.c \
 	tests/check_tuple.c tests/check_values.c \
-	tests/check_prom.c tests/check_heatmap.c tests/check_top.c
+	tests/check_prom.c tests/check_heatmap.c tests/check_top.c \
+	tests/check_flame.c
 TEST_OBJS = $(TEST_SRCS:.c=.o)
 HDRS = include/metad.h src/lib/md_impl.h src/lib/metric/md_rules.h src/cli/cli.h
 # Each object depends on the headers its source includes: the compiler
@@ -199,7 +201,7 @@ DEPSTAMP = build/deps-v1
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
 .PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
-	heatmap heatmap-e2e \
+	heatmap heatmap-e2e flame flame-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
 	check-run check-nodtrace \
@@ -363,6 +365,7 @@ check-sanitize: build/sanitize/meta-d build/sanitize/unit deps-heatmap
 	    sh tests/hostname.sh build/sanitize/meta-d && \
 	    sh tests/hardening.sh build/sanitize/meta-d && \
 	    sh tests/heatmap.sh build/sanitize/meta-d && \
+	    sh tests/flame.sh build/sanitize/meta-d && \
 	    sh tests/js.sh build/sanitize/meta-d'
 
 check-failalloc: build/failalloc/meta-d
@@ -374,7 +377,7 @@ FUZZ_CFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined \
 FUZZ_LDFLAGS = -fsanitize=fuzzer,address,undefined
 FUZZERS = build/fuzz/fuzz_metric build/fuzz/fuzz_pred build/fuzz/fuzz_cli \
 	build/fuzz/fuzz_json build/fuzz/fuzz_dparse build/fuzz/fuzz_observe \
-	build/fuzz/fuzz_heatmap
+	build/fuzz/fuzz_heatmap build/fuzz/fuzz_flame
 FUZZ_LIB = $(addprefix build/fuzz/,$(LIB_OBJS) fuzz/fuzz_check.o)
 FUZZ_TIME ?= 60
 
@@ -400,6 +403,9 @@ build/fuzz/fuzz_observe: build/fuzz/fuzz/fuzz_observe.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_heatmap: build/fuzz/fuzz/fuzz_heatmap.o $(FUZZ_LIB)
+	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
+
+build/fuzz/fuzz_flame: build/fuzz/fuzz/fuzz_flame.o $(FUZZ_LIB)
 	$(SAN_CC) $(CFLAGS) $(FUZZ_LDFLAGS) -o $@ $^ $(CJSON_LIBS)
 
 build/fuzz/fuzz_cli: build/fuzz/fuzz/fuzz_cli.o \
@@ -444,7 +450,7 @@ demo: deps
 
 # make test: what is missing first, then these.
 TESTS = unit layout golden faults outdir find js hostname bounds hardening \
-	deps-test heatmap install-test dtrace-quick traceable
+	deps-test heatmap flame install-test dtrace-quick traceable
 
 test: deps-heatmap
 	@$(MAKE) --no-print-directory $(TESTS)
@@ -490,6 +496,15 @@ bounds: meta-d
 heatmap: meta-d deps-heatmap
 	sh tests/heatmap.sh ./meta-d
 
+# --flamegraph's SVG read by xmllint and drawn by a real browser.
+flame: meta-d deps-heatmap
+	sh tests/flame.sh ./meta-d
+
+# --run's kernel stacks piped into --flamegraph, as root with a real
+# dtrace (CI, in check-run).
+flame-e2e: meta-d deps-heatmap
+	sh tests/flame-e2e.sh ./meta-d
+
 # --run piped into --heatmap, as root with a real dtrace (CI, once --run
 # exists): skips, saying why, where --run cannot run.
 heatmap-e2e: meta-d deps-heatmap
@@ -514,7 +529,7 @@ check-dtrace: meta-d
 
 # meta-d --run with the real libdtrace, as root (tests/run.sh): values,
 # exactness, drops, errors, signals; then again under the sanitizers; its
-# lines into --heatmap; its --prometheus file served by a node exporter to
+# lines into --heatmap and --flamegraph; its --prometheus file served by a node exporter to
 # a Prometheus server, both started on 127.0.0.1 (tests/prom.sh); --top
 # on a terminal (tmux) and appended, against --run (tests/top.sh); user
 # and kernel stacks of a program of known stacks, named, and drawn by
@@ -523,6 +538,7 @@ check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/run.sh ./meta-d
 	DTRACE='$(DTRACE)' SAN=1 SAN_CC='$(SAN_CC)' sh tests/run.sh build/sanitize/meta-d
 	DTRACE='$(DTRACE)' sh tests/heatmap-e2e.sh ./meta-d
+	DTRACE='$(DTRACE)' sh tests/flame-e2e.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/prom.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/hostile.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/top.sh ./meta-d

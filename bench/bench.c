@@ -22,6 +22,13 @@
  *		and the most memory libmetad held at once
  *	bench lines COLUMNS BUCKETS
  *		print those lines (for meta-d --heatmap)
+ *	bench flame LINES STACKS SAMPLES
+ *		draw a flame graph (md_flame_*()) of LINES lines of --run,
+ *		each holding STACKS stacks of 12 frames, SAMPLES events in
+ *		all; print the bytes read and written, the median time of 3
+ *		and the most memory libmetad held at once
+ *	bench flamelines LINES STACKS SAMPLES
+ *		print those lines (for meta-d --flamegraph)
  *	bench peak CMD [ARG ...]
  *		run CMD once (stdout to /dev/null); print its peak resident
  *		memory in bytes
@@ -749,6 +756,88 @@ bench_hmlines(size_t cols, size_t buckets)
 	return (0);
 }
 
+/*
+ * flame: LINES lines of 1 s, each holding every one of STACKS stacks of
+ * 12 frames (the outer 8 of a program, shared by ever fewer stacks, the
+ * inner 4 of the kernel, the stack's own), made up; SAMPLES events in
+ * all, spread evenly.
+ */
+static void
+fl_lines(sc_text_t *t, size_t lines, size_t stacks, size_t samples)
+{
+	static const size_t m[8] = { 2, 8, 32, 128, 512, 2048, 8192, 10000 };
+	size_t i, k, j, n = samples / (lines * stacks);
+
+	for (i = 0; i < lines; i++) {
+		sc_printf(t, "{\"start\": %zu.125, \"duration\": 1, "
+		    "\"value\": {", (size_t)1795593600 + i);
+		for (k = 0; k < stacks; k++) {
+			sc_printf(t, "%s\"", k > 0 ? ", " : "");
+			for (j = 12; j-- > 0; )
+				sc_printf(t, j >= 8 ? "vmlinux`k%zu_%zu+0x1f%s" :
+				    "prog`fn%zu_%zu+0x2a%s", j, j >= 8 ? k :
+				    k % m[j], j > 0 ? "\\n" : "");
+			sc_printf(t, "\": %zu", n + (i == 0 && k == 0 ?
+			    samples - n * lines * stacks : 0));
+		}
+		sc_printf(t, "}}\n");
+	}
+}
+
+/* One drawing of the lines in t: new, each line, the SVG, free. */
+static size_t
+fl_draw(const sc_text_t *t)
+{
+	const char *p = t->st_buf, *end = p + t->st_len, *nl;
+	md_flame_t *f;
+	md_error_t err;
+	size_t len;
+	char *svg;
+
+	if ((f = md_flame_new(&err)) == NULL)
+		die(err.mde_msg);
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (md_flame_line(f, p, (size_t)(nl - p), &err) != 0)
+			die(err.mde_msg);
+	}
+	if ((svg = md_flame_svg(f, NULL, &len, &err)) == NULL)
+		die(err.mde_msg);
+	mc_free(svg);
+	md_flame_free(f);
+	return (len);
+}
+
+static int
+bench_flame(size_t lines, size_t stacks, size_t samples, int print)
+{
+	sc_text_t t = { NULL, 0, 0 };
+	double times[3];
+	size_t out = 0, base;
+	int rep;
+
+	fl_lines(&t, lines, stacks, samples);
+	if (print) {
+		(void) fwrite(t.st_buf, 1, t.st_len, stdout);
+		free(t.st_buf);
+		return (0);
+	}
+	base = mc_live;
+	mc_peak = mc_live;
+	for (rep = 0; rep < 3; rep++) {
+		double start = now();
+
+		out = fl_draw(&t);
+		times[rep] = (now() - start) * 1e6;
+	}
+	qsort(times, 3, sizeof (double), cmp_double);
+	/* lines stacks samples in-bytes out-bytes median-us peak-bytes */
+	(void) printf("%zu %zu %zu %zu %zu %.1f %zu\n", lines, stacks, samples,
+	    t.st_len, out, times[1], mc_peak - base);
+	free(t.st_buf);
+	return (0);
+}
+
 /* peak: a command's peak resident memory, in bytes. */
 static int
 bench_peak(char **argv)
@@ -897,6 +986,11 @@ main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "lines") == 0)
 		return (bench_hmlines((size_t)strtoul(argv[2], NULL, 10),
 		    (size_t)strtoul(argv[3], NULL, 10)));
+	if (argc == 5 && (strcmp(argv[1], "flame") == 0 ||
+	    strcmp(argv[1], "flamelines") == 0))
+		return (bench_flame((size_t)strtoul(argv[2], NULL, 10),
+		    (size_t)strtoul(argv[3], NULL, 10), (size_t)strtoul(argv[4],
+		    NULL, 10), argv[1][5] != '\0'));
 	if (argc >= 3 && strcmp(argv[1], "peak") == 0)
 		return (bench_peak(argv + 2));
 	if (argc == 3 && strcmp(argv[1], "top") == 0)
@@ -907,6 +1001,7 @@ main(int argc, char **argv)
 	    "       bench dscale DIMENSION SIZE\n"
 	    "       bench heatmap COLUMNS BUCKETS\n"
 	    "       bench lines COLUMNS BUCKETS\n"
+	    "       bench flame|flamelines LINES STACKS SAMPLES\n"
 	    "       bench peak CMD [ARG ...]\n"
 	    "       bench top KEYS\n");
 	return (2);

@@ -23,6 +23,9 @@
 #     day, 86,400 intervals of 100 buckets (targets: under 2 s, an SVG
 #     under 8 MB, peak memory linear: a day's at most 2.2 times half a
 #     day's)
+# 4b. flame graphs (meta-d --flamegraph, SPEC 8.6): a million samples of
+#     10,000 stacks (target: under a second), in-process and the command
+#     (sh bench/run.sh flame runs this part alone)
 #  5. instructions (valgrind --tool=callgrind) per invocation, which do
 #     not depend on what else the machine is doing
 #  6. the Prometheus exposition of 1,000 to 100,000 series an interval,
@@ -58,6 +61,62 @@ mark() {	# mark OK-EXPRESSION: "met" or "MISSED" (awk expression)
 		echo MISSED
 	fi
 }
+
+# picture MODE FILE: meta-d MODE FILE (5 runs) against cat FILE, and its
+# peak memory, as a table; target: under a second
+picture() {
+	p_both=$($bench exec 5 ./meta-d "$1" "$2" -- cat "$2")
+	p_rss=$($bench peak ./meta-d "$1" "$2")
+	p_mode=$1
+	# shellcheck disable=SC2046
+	set -- $(echo "$p_both" | sed -n 1p) $(echo "$p_both" | sed -n 2p)
+	echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
+	echo "|---|---|---|---|---|"
+	echo "| \`meta-d $p_mode\` | $(awk "BEGIN { printf \"%.0f\", $1 / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $2 / 1000, $3 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $4 / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $p_rss / 1048576 }") MiB | under 1 s: $(mark "$1 < 1000000") |"
+}
+
+# flame: section 4b, flame graphs (sh bench/run.sh flame: it alone, on
+# stdout)
+flame() {
+	echo "## 4b. Flame graphs"
+	echo
+	echo "\`md_flame_*()\` in-process: lines of --run made up, each holding"
+	echo "every one of STACKS stacks of 12 frames (the outer 8 shared by ever"
+	echo "fewer stacks, the inner 4 the stack's own), SAMPLES events in all;"
+	echo "read line by line and drawn as one SVG, then freed; the median of 3"
+	echo "runs.  10 lines of 10,000 stacks is a million samples as --run"
+	echo "prints them (dtrace counts the samples of a stack in an interval);"
+	echo "100 lines of 10,000 stacks, 1 event each, is a million samples each"
+	echo "a key of its own, ten times the text: the most a reader can be made"
+	echo "to do, shown without a target."
+	echo
+	echo "| lines | stacks | samples | input bytes | SVG bytes | time µs | peak memory bytes | target |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for shape in "10 10000 1000000" "100 10000 1000000" "10 100000 1000000"; do
+		# shellcheck disable=SC2086
+		set -- $($bench flame $shape)
+		if [ "$1" -le 10 ] && [ "$2" -le 10000 ]; then
+			t="under 1 s: $(mark "$6 < 1000000")"
+		elif [ "$1" -gt 10 ]; then
+			t="none (each sample a key of its own line)"
+		else
+			t="none (10 times the stacks)"
+		fi
+		echo "| $1 | $2 | $3 | $4 | $5 | $6 | $7 | $t |"
+	done
+	$bench flamelines 10 10000 1000000 > "$tmp/flame.jsonl"
+	echo
+	echo "The command, on a file of 10 such lines of 10,000 stacks, a million"
+	echo "samples ($(wc -c < "$tmp/flame.jsonl") bytes; 5 runs, output to"
+	echo "/dev/null):"
+	echo
+	picture --flamegraph "$tmp/flame.jsonl"
+}
+
+if [ "${1:-}" = flame ]; then
+	flame
+	exit
+fi
 
 {
 echo "# meta-d benchmark"
@@ -261,19 +320,12 @@ for shape in columns rows; do
 done
 echo
 $bench lines 10000 100 > "$tmp/heat.jsonl"
-both=$($bench exec 5 ./meta-d --heatmap "$tmp/heat.jsonl" -- cat \
-    "$tmp/heat.jsonl")
-set -- $(echo "$both" | sed -n 1p)
-hm=$1 h10=$2 h90=$3
-set -- $(echo "$both" | sed -n 2p)
-hc=$1
-rss=$($bench peak ./meta-d --heatmap "$tmp/heat.jsonl")
 echo "The command, on a file of 10,000 such lines of 100 buckets"
 echo "($(wc -c < "$tmp/heat.jsonl") bytes; 5 runs, output to /dev/null):"
 echo
-echo "| command | median (p10-p90) | cat of the file | peak resident memory | target |"
-echo "|---|---|---|---|---|"
-echo "| \`meta-d --heatmap\` | $(awk "BEGIN { printf \"%.0f\", $hm / 1000 }") ms ($(awk "BEGIN { printf \"%.0f-%.0f\", $h10 / 1000, $h90 / 1000 }")) | $(awk "BEGIN { printf \"%.1f\", $hc / 1000 }") ms | $(awk "BEGIN { printf \"%.0f\", $rss / 1048576 }") MiB | under 1 s: $(mark "$hm < 1000000") |"
+picture --heatmap "$tmp/heat.jsonl"
+echo
+flame
 echo
 # A day of 1 s intervals (SPEC 8.4): time, the SVG's size, memory.
 $bench lines 86400 100 > "$tmp/day.jsonl"

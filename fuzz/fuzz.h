@@ -39,4 +39,14 @@ extern void fz_check_message(const char *);
 extern md_result_t *fz_generate(const md_metric_t *, const md_request_t *);
 extern md_errcode_t fz_gencode;	/* the last fz_generate()'s error */
 
+/*
+ * A picture of --run's lines (--heatmap, --flamegraph): fz_check_svg()
+ * finds it one document of UTF-8 text, "<?xml" to "</svg>\n", with no
+ * control byte but newline; fz_check_line_error() finds a failure to be
+ * MD_ERR_LINE (with a message that names a line: "line N", "lines 1 to
+ * N", "no line"), MD_ERR_LIMIT or MD_ERR_NOMEM.
+ */
+extern void fz_check_svg(const char *, size_t);
+extern void fz_check_line_error(const md_error_t *);
+
 #endif	/* FUZZ_H */

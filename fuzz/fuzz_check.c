@@ -188,3 +188,35 @@ fz_generate(const md_metric_t *m, const md_request_t *req)
 	}
 	return (r);
 }
+
+void
+fz_check_svg(const char *svg, size_t len)
+{
+	md_error_t err;
+	size_t i;
+
+	if (len < 14 || strncmp(svg, "<?xml", 5) != 0 ||
+	    strcmp(svg + len - 7, "</svg>\n") != 0 || strlen(svg) != len)
+		fz_fail("the SVG is not one document");
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)svg[i] < 0x20 && svg[i] != '\n')
+			fz_fail("the SVG holds byte %d", svg[i]);
+	}
+	if (md_text_check(svg, len, "svg", &err) != 0)
+		fz_fail("the SVG: %s", err.mde_msg);
+}
+
+void
+fz_check_line_error(const md_error_t *err)
+{
+	if (err->mde_code == MD_ERR_NOMEM)
+		return;
+	if (err->mde_code != MD_ERR_LINE && err->mde_code != MD_ERR_LIMIT)
+		fz_fail("error code %d: %s", err->mde_code, err->mde_msg);
+	fz_check_message(err->mde_msg);
+	if (err->mde_code == MD_ERR_LINE &&
+	    strncmp(err->mde_msg, "line ", 5) != 0 &&
+	    strncmp(err->mde_msg, "lines ", 6) != 0 &&
+	    strncmp(err->mde_msg, "no line", 7) != 0)
+		fz_fail("a message that names no line: %s", err->mde_msg);
+}

@@ -22,39 +22,14 @@
 static void
 fh_check_svg(const md_heatmap_t *h, const char *svg, size_t len)
 {
-	md_error_t err;
 	const char *p;
-	size_t i, n = 0;
+	size_t n = 0;
 
-	if (len < 14 || strncmp(svg, "<?xml", 5) != 0 ||
-	    strcmp(svg + len - 7, "</svg>\n") != 0 || strlen(svg) != len)
-		fz_fail("the SVG is not one document");
-	for (i = 0; i < len; i++) {
-		if ((unsigned char)svg[i] < 0x20 && svg[i] != '\n')
-			fz_fail("the SVG holds byte %d", svg[i]);
-	}
-	if (md_text_check(svg, len, "svg", &err) != 0)
-		fz_fail("the SVG: %s", err.mde_msg);
+	fz_check_svg(svg, len);
 	for (p = svg; (p = strstr(p, "</title></rect>")) != NULL; p++)
 		n++;
 	if (n > h->hm_ncells || (n == 0) != (h->hm_ncells == 0))
 		fz_fail("%zu tooltips for %zu cells", n, h->hm_ncells);
-}
-
-/* A failure: its code, and a message that names the line. */
-static void
-fh_check_error(const md_error_t *err)
-{
-	if (err->mde_code == MD_ERR_NOMEM)
-		return;
-	if (err->mde_code != MD_ERR_LINE && err->mde_code != MD_ERR_LIMIT)
-		fz_fail("error code %d: %s", err->mde_code, err->mde_msg);
-	fz_check_message(err->mde_msg);
-	if (err->mde_code == MD_ERR_LINE &&
-	    strncmp(err->mde_msg, "line ", 5) != 0 &&
-	    strncmp(err->mde_msg, "lines ", 6) != 0 &&
-	    strncmp(err->mde_msg, "no line", 7) != 0)
-		fz_fail("a message that names no line: %s", err->mde_msg);
 }
 
 /* White space alone, as the reader skips it. */
@@ -87,7 +62,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		if (md_heatmap_line(h, p, (size_t)(nl - p), &err) != 0) {
-			fh_check_error(&err);
+			fz_check_line_error(&err);
 			md_heatmap_free(h);
 			return (0);
 		}

@@ -2,7 +2,7 @@
 #
 # Run the fuzzers, each for SECONDS, side by side, and sum up.
 #
-#	sh fuzz/run.sh SECONDS [metric pred cli json dparse observe heatmap]
+#	sh fuzz/run.sh SECONDS [metric pred cli json dparse observe heatmap flame]
 #	sh fuzz/run.sh -replay
 #
 # -replay runs each fuzzer once over its seeds and its corpus so far, with
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 if [ "${1-}" = -replay ]; then
 	status=0
-	for name in metric pred cli json dparse observe heatmap; do
+	for name in metric pred cli json dparse observe heatmap flame; do
 		mkdir -p "fuzz/corpus/$name" "build/fuzz/replay/$name"
 		n=$(($(ls "fuzz/corpus/$name" | wc -l) + \
 		    $(ls "build/fuzz/seeds/$name" | wc -l)))

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seeds=build/fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/metric" "$seeds/pred" "$seeds/cli" "$seeds/json" \
-    "$seeds/dparse" "$seeds/observe" "$seeds/heatmap"
+    "$seeds/dparse" "$seeds/observe" "$seeds/heatmap" "$seeds/flame"
 n=0
 
 for f in examples/*.json tests/metrics/*.json ../shared/conformance/metrics/*.json \
@@ -140,3 +140,12 @@ for f in tests/golden/heatmap-*/stdin tests/golden/heatmap-*/*.jsonl; do
 done
 head -n 3 examples/heatmap/syscall-latency.jsonl > "$seeds/heatmap/readme"
 echo "seeds: heatmap: $(ls "$seeds/heatmap" | wc -l)"
+
+for f in tests/golden/flame-*/stdin; do
+	[ -s "$f" ] || continue
+	name=$(basename "$(dirname "$f")")
+	cp "$f" "$seeds/flame/$name"
+	{ printf w; cat "$f"; } > "$seeds/flame/w-$name"
+done
+head -n 2 examples/flamegraph/kernel-stacks.jsonl > "$seeds/flame/readme"
+echo "seeds: flame: $(ls "$seeds/flame" | wc -l)"

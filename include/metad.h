@@ -11,6 +11,7 @@
  *				check that they are D (md_d_check())
  *	md_metric_check()	check all the D a metric can make
  *	md_heatmap_*()		draw what a run measured as a heat map
+ *	md_flame_*()		draw a run's stacks as a flame graph
  *
  * Ownership: every object a function here returns belongs to the caller and
  * is released with the matching md_*_free(), each of which accepts NULL.
@@ -741,6 +742,60 @@ extern MD_API int md_heatmap_line(md_heatmap_t *, const char *, size_t,
 extern MD_API char *md_heatmap_svg(md_heatmap_t *, const md_hmopts_t *,
     size_t *, md_error_t *);
 extern MD_API void md_heatmap_free(md_heatmap_t *);
+
+/*
+ * Flame graphs (meta-d --flamegraph, SPEC 8.6): the JSON lines meta-d
+ * --run prints of a request whose last -s field is a stack (SPEC 8.1: a
+ * key is its frames, innermost first, joined by "\n"), drawn as one
+ * self-contained SVG document: the root ("all") at the bottom, each
+ * frame a box as wide as the events under it, its callees above it,
+ * siblings in alphabetical (byte) order, identical paths merged.
+ *
+ * md_flame_new() makes an empty graph.  md_flame_line() reads the next
+ * line, len bytes without its newline (no NUL needed); lines are numbered
+ * from 1, a line of white space alone is counted and skipped.  A value is
+ * {STACK: N, ...} (one -s) or {KEY: {STACK: N, ...}, ...} (two -s: KEY
+ * is a frame just above the root, its own frames too if it holds "\n"),
+ * N an integer from 0 to 2^64 - 1 (a count or a sum), summed over the
+ * lines; an empty STACK has no frame (its events are the frame below's
+ * own); the first line with a key fixes the shape of all.  Anything else
+ * is an error, and so is a key twice in a value.  Lines can be read after
+ * the graph was drawn.
+ *
+ * md_flame_svg() draws what was read: a NUL-terminated document the
+ * caller frees with free(), its length in *lenp (when lenp is not NULL).
+ * opts may be NULL: mdf_title (UTF-8; NULL for none) heads it, escaped
+ * for XML; mdf_width is its width in pixels (0: 1200; at least 200 and
+ * at most 100000).  Frames narrower than 0.1% of the width are left out
+ * (their events counted in the frame below).  Frames of the kernel (of
+ * the module vmlinux, unix, genunix, kernel or mach_kernel, and every
+ * frame such a frame called) are coloured apart.  Errors: no line at all
+ * (MD_ERR_LINE), a width out of range (MD_ERR_ARG).
+ *
+ * Every function that fails returns -1 or NULL with *err set: MD_ERR_LINE
+ * and a message that starts with the line's number ("line 3, column 17:
+ * ..."), or MD_ERR_NOMEM, or MD_ERR_LIMIT.  Once a line failed, the graph
+ * keeps that error and returns it from every later call but
+ * md_flame_free(), which accepts NULL.  Time and memory are linear in the
+ * lines' length and in the number of distinct frames (paths).
+ */
+typedef struct md_flame md_flame_t;
+
+typedef struct md_flameopts {
+	const char	*mdf_title;	/* NULL: none */
+	unsigned	mdf_width;	/* pixels; 0: 1200 */
+} md_flameopts_t;
+
+#define	MD_FLAME_WIDTH		1200
+#define	MD_FLAME_MINWIDTH	200
+#define	MD_FLAME_MAXWIDTH	100000
+
+extern MD_API md_flame_t *md_flame_new(md_error_t *);
+extern MD_API int md_flame_line(md_flame_t *, const char *, size_t,
+    md_error_t *);
+extern MD_API char *md_flame_svg(md_flame_t *, const md_flameopts_t *,
+    size_t *, md_error_t *);
+extern MD_API void md_flame_free(md_flame_t *);
 
 /*
  * The live view (meta-d --top, SPEC 8.5): each interval's values, as

@@ -272,6 +272,7 @@ main(void)
 	srunner_add_suite(sr, values_suite());
 	srunner_add_suite(sr, prom_suite());
 	srunner_add_suite(sr, heatmap_suite());
+	srunner_add_suite(sr, flame_suite());
 	srunner_add_suite(sr, top_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -51,6 +51,7 @@ extern Suite *tuple_suite(void);
 extern Suite *values_suite(void);
 extern Suite *prom_suite(void);
 extern Suite *heatmap_suite(void);
+extern Suite *flame_suite(void);
 extern Suite *top_suite(void);
 
 /* s with every ' made ", in one of a ring of static buffers. */

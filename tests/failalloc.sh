@@ -24,7 +24,7 @@ if [ $# -eq 0 ]; then
 	    error-predicate-kind-string error-unresolved-transform \
 	    internal-listed-twice list-metrics metric-by-name quiet-option \
 	    warn-misplaced-keys heatmap-keys-summed heatmap-key heatmap-lquantize \
-	    heatmap-error-line
+	    heatmap-error-line flame-keyed flame-error-line
 fi
 
 # Metrics named without a path are the project's examples, not what

@@ -33,61 +33,12 @@ tmp=$(mktemp -d)
 wl=
 trap '[ -n "$wl" ] && kill "$wl" 2> /dev/null; rm -rf "$tmp"' EXIT
 
-# skip WHY: this machine cannot run the test; under CI, a failure
-skip() {
-	if [ -n "${CI:-}" ]; then
-		echo "FAIL heatmap-e2e cannot run, and CI is set: $*"
-		exit 1
-	fi
-	echo "heatmap-e2e: skipped: $*"
-	exit 0
-}
+. tests/picture.sh
 
-[ "$(id -u)" = 0 ] || skip "--run needs root (it loads probes into the" \
-    "kernel), and this is uid $(id -u): run make check-run as root"
-# the libdtrace --run runs with, mended where it must be (dtrace-env.sh)
-. tests/dtrace-env.sh
-if ! dt_find; then
-	echo "heatmap-e2e: $dt_why" >&2
-	exit 1
-fi
-set -a
-. build/dtrace/env
-set +a
+pic_e2e heatmap-e2e
 
-# A workload: system calls, all the while (a copy of dd reading a byte at
-# a time).
-cp "$(command -v dd)" "$tmp/mdwork"
-(while :; do "$tmp/mdwork" if=/dev/zero of=/dev/null bs=1 count=20000 \
-    2> /dev/null; done) &
-wl=$!
-
-# The recipe, --run's status kept apart from the pipe's.
-{ timeout 300 "$bin" --run -n latency -T 3s examples/linux/syscall.json \
-    2> "$tmp/run.err"; echo $? > "$tmp/run.status"; } |
-    tee "$tmp/run.jsonl" | timeout 300 "$bin" --heatmap > "$tmp/run.svg" \
-    2> "$tmp/heat.err"
-heat=$?
-kill "$wl" 2> /dev/null
-wl=
-run=$(cat "$tmp/run.status")
-
-if [ "$run" -eq 2 ] && grep -qi 'libdtrace' "$tmp/run.err"; then
-	skip "this meta-d was built without libdtrace: $(head -n 1 \
-	    "$tmp/run.err") (as root, run ../shared/dtrace/setup, then" \
-	    "make again; or DTRACE_PREFIX=DIR names a libdtrace)"
-fi
-
-[ "$run" -eq 0 ]
-ok $? "--run -n latency -T 3s examples/linux/syscall.json: status $run:" \
-    "$(head -n 3 "$tmp/run.err")"
-n=$(grep -c . "$tmp/run.jsonl")
-[ "$n" -ge 3 ]
-ok $? "--run printed a line an interval: $n"
-[ "$heat" -eq 0 ] && [ -s "$tmp/run.svg" ]
-ok $? "--heatmap drew them: status $heat: $(cat "$tmp/heat.err")"
-xmllint --noout "$tmp/run.svg"
-ok $? "the SVG is well-formed XML (xmllint)"
+# The recipe, while a workload makes system calls.
+pic_pipe heatmap-e2e --heatmap -n latency -T 3s examples/linux/syscall.json
 out=$(python3 tests/heatmap.py lines "$tmp/run.svg" "$tmp/run.jsonl")
 ok $? "each count of the lines is a cell with its tooltip: $out"
 

@@ -469,4 +469,5 @@ def main(a):
         fail("usage: see the head of tests/heatmap.py")
 
 
-main(sys.argv[1:])
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -27,22 +27,13 @@
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+. tests/picture.sh
 py=tests/heatmap.py
-
-for t in xmllint python3; do
-	if ! command -v "$t" > /dev/null 2>&1; then
-		echo "heatmap: $t is missing: \"make deps-heatmap\" (or sh" \
-		    "mk/deps.sh install heatmap) installs it"
-		exit 1
-	fi
-done
+pic_tools heatmap
 
 # heat NAME ARGS...: meta-d --heatmap ARGS into $tmp/NAME.svg; status
 heat() {
-	h_name=$1
-	shift
-	timeout 20 "$bin" --heatmap "$@" > "$tmp/$h_name.svg" \
-	    2> "$tmp/$h_name.err"
+	pic --heatmap "$@"
 }
 
 # cells SVG: how many cells have a tooltip, as xmllint counts them
@@ -113,34 +104,15 @@ done
 ok $? "--key: two keys, two maps"
 
 # --- every prefix of line 2 is refused, naming line 2, stdout empty
-line=$(sed -n 2p "$tmp/q.jsonl")
-len=${#line}
-i=1
-bad=
-while [ "$i" -lt "$len" ]; do
-	prefix=$(printf '%s' "$line" | cut -c "1-$i")
-	{ sed -n 1p "$tmp/q.jsonl"; printf '%s\n' "$prefix"; sed -n 3p \
-	    "$tmp/q.jsonl"; } > "$tmp/cut.jsonl"
-	heat cut "$tmp/cut.jsonl"
-	st=$?
-	if [ "$st" -ne 1 ] || [ -s "$tmp/cut.svg" ] || ! grep -q \
-	    "^meta-d: $tmp/cut.jsonl: line 2, column [0-9]*: " "$tmp/cut.err"
-	then
-		bad="$bad $i(status $st: $(head -c 200 "$tmp/cut.err"))"
-	fi
-	i=$((i + 1))
-done
-[ -z "$bad" ]
-ok $? "each of $((len - 1)) prefixes of line 2: status 1, line 2 named, stdout empty:$bad"
+sed -n 1,3p "$tmp/q.jsonl" > "$tmp/q3.jsonl"
+pic_prefixes --heatmap "$tmp/q3.jsonl" 2 1
+[ -z "$pic_bad" ]
+ok $? "each prefix of line 2: status 1, line 2 named, stdout empty:$pic_bad"
 
 # --- malformed lines, each with its status, message and line number
 # check_bad LINE-NUMBER MESSAGE-PART: $tmp/bad.jsonl refused so
 check_bad() {
-	heat bad "$tmp/bad.jsonl"
-	st=$?
-	[ "$st" -eq 1 ] && [ ! -s "$tmp/bad.svg" ] && grep -q \
-	    "^meta-d: $tmp/bad.jsonl: line $1[,:].*$2" "$tmp/bad.err"
-	ok $? "line $1: $2: status $st: $(cat "$tmp/bad.err")"
+	pic_refused --heatmap "$@"
 }
 good='{"start": 1795593600, "duration": 1, "value": [[[1,1],1]]}'
 keyed='{"start": 1795593600, "duration": 1, "value": {"a": [[[1,1],1]]}}'
@@ -225,39 +197,7 @@ heat ex --unit nanoseconds --title 'System call latency (linux/syscall)' \
 ok $? "$ex/syscall-latency.svg is what this meta-d draws of its lines"
 
 # --- a real browser: headless Chromium
-if [ -n "${METAD_NO_BROWSER:-}" ] && [ -z "${CI:-}" ]; then
-	echo "heatmap: the browser's checks skipped: METAD_NO_BROWSER is set"
-	summary heatmap
-	exit
-fi
-if ! command -v chromium > /dev/null 2>&1; then
-	ok 1 "chromium is missing: \"make deps-heatmap\" (or sh mk/deps.sh" \
-	    "install heatmap) installs it; METAD_NO_BROWSER=1 skips this part"
-	summary heatmap
-	exit
-fi
-
-# chrome OUT ARGS...: headless Chromium, its log into OUT.log
-chrome() {
-	c_out=$1
-	shift
-	timeout 90 chromium --headless --no-sandbox --disable-gpu \
-	    --disable-quic --no-first-run --disable-background-networking \
-	    --disable-component-update --disable-sync --hide-scrollbars \
-	    --force-device-scale-factor=1 --user-data-dir="$tmp/profile" \
-	    --enable-logging=stderr --v=0 "$@" > "$c_out.out" 2> "$c_out.log"
-}
-
-# page_errors LOG: the page's console messages (errors among them)
-page_errors() {
-	grep -E ':CONSOLE|Uncaught' "$1"
-}
-
-# size SVG: "W,H" of the document
-size() {
-	sed -n 's/^<svg[^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p' \
-	    "$1"
-}
+pic_browser heatmap
 
 # The harness first: a page that errs, and an SVG cut short, are caught.
 printf '<html><body><script>console.error("boom")</script></body></html>\n' \

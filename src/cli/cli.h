@@ -13,6 +13,8 @@
  *	cli_info.c	--list-fields, --to-json
  *	cli_find.c	metrics found by name in METAD_PATH; --list
  *	cli_heatmap.c	--heatmap: the lines of --run drawn as an SVG
+ *	cli_flame.c	--flamegraph: the stacks of --run's lines drawn
+ *			as a flame graph, an SVG
  *	cli_js.c	metrics in JavaScript: Duktape's register() and
  *			sprintf(), the metric as JSON
  *	cli_sandbox.c	a child that holds nothing of meta-d's, as nobody,
@@ -80,10 +82,11 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
  */
 #define	MD_CLI_TREQ	0x01	/* -s -n -p -z -x -q -i -T -H: a request */
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
-#define	MD_CLI_THEAT	0x04	/* --title --key --unit --crop --shade */
-					/* --size: a heat map's */
+#define	MD_CLI_THEAT	0x04	/* --key --unit --crop --shade */
 #define	MD_CLI_TPROM	0x08	/* --prometheus --name --max-series */
 #define	MD_CLI_TRUN	0x10	/* --evict -v: --run's */
+#define	MD_CLI_TTITLE	0x20	/* --title: a picture's */
+#define	MD_CLI_TSIZE	0x40	/* --size WxH: a picture's */
 #define	MD_CLI_NGROUPS	8	/* at most */
 
 /* The input a mode reads. */
@@ -133,6 +136,7 @@ typedef struct md_cli_opts {
 	unsigned	o_width;	/* --size WxH; 0: the default */
 	unsigned	o_height;
 	const char	*o_heatfile;	/* --run --heatmap SVGFILE */
+	const char	*o_flamefile;	/* --run --flamegraph SVGFILE */
 	int		o_runfirst;	/* --run among the arguments */
 	const char	*o_file;	/* NULL or "-": stdin */
 	char		*o_path;	/* o_file, found (cli_find.c) */
@@ -225,6 +229,9 @@ extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
 extern int md_cli_size(md_cli_opts_t *, const char *);	/* cli_modes.c */
 extern void md_cli_hmopts(const md_cli_opts_t *, md_hmopts_t *,
     const char *, const char *);		/* cli_heatmap.c */
+extern int md_cli_hmsize(const md_cli_opts_t *);	/* cli_heatmap.c */
+extern int md_cli_flame(md_cli_job_t *);	/* cli_flame.c */
+extern int md_cli_flsize(const md_cli_opts_t *);	/* cli_flame.c */
 
 
 /*
@@ -242,6 +249,18 @@ extern int md_cli_traceable(const md_cli_job_t *, const char *);
 extern void md_cli_systems(FILE *, const md_metric_t *);
 extern int md_cli_hint_illumos(const md_cli_opts_t *, const md_metric_t *,
     const char *, size_t);
+
+/*
+ * A picture of --run's lines (cli_io.c, for --heatmap and --flamegraph):
+ * j's text cut at each newline, each line handed to line(arg, ...), then
+ * the document drawn by draw(arg, &len, err) into j's output, which
+ * cli_modes.c writes.  MD_CLI_SUCCESS, or MD_CLI_ERROR with the message
+ * said (a line's fault after the input's name).
+ */
+typedef int md_cli_line_f(void *, const char *, size_t, md_error_t *);
+typedef char *md_cli_draw_f(void *, size_t *, md_error_t *);
+extern int md_cli_picture(md_cli_job_t *, md_cli_line_f *, md_cli_draw_f *,
+    void *);
 
 /* Messages (cli_io.c): "meta-d: " and the text, escaped. */
 extern void md_cli_err(const md_cli_opts_t *, const char *, ...)
@@ -422,9 +441,9 @@ extern void md_dt_abandon(md_dt_t *);
 
 /*
  * A file replaced at every interval's end, atomically (cli_prom.c):
- * --prometheus FILE, --heatmap SVGFILE.  md_cli_repl_open() opens its
- * directory (and says why not: a status); md_cli_repl_put() writes text
- * under a fresh name there and renames it onto the file (0, or an errno
+ * --prometheus FILE, --heatmap and --flamegraph SVGFILE.
+ * md_cli_repl_open() opens its directory (and says why not: a status);
+ * md_cli_repl_put() writes text under a fresh name there and renames it onto the file (0, or an errno
  * value, why saying what is at the name when EPERM).
  */
 typedef struct md_cli_repl {
@@ -469,7 +488,8 @@ extern char *md_cli_sources(const char *);
 extern int md_cli_pred(md_cli_opts_t *);		/* cli_pred.c */
 
 /*
- * The live pictures of --run (cli_live.c): --heatmap SVGFILE kept
+ * The live pictures of --run (cli_live.c): --heatmap SVGFILE or
+ * --flamegraph SVGFILE kept
  * current, replaced at every interval's end by the picture of the lines
  * so far.  md_cli_live_open() sets it up from the options (nothing to do
  * when no picture was asked for; else 0 or the status, said);

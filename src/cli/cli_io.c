@@ -1,8 +1,9 @@
 /*
  * cli_io.c: what every part of the command line shares: its messages, a
  * request in its options' words ("-s execname -n latency"), a metric's
- * name and a path's parent from their paths, and whole files read and
- * written.
+ * name and a path's parent from their paths, whole files read and
+ * written, and the lines of a picture (--heatmap, --flamegraph) handed
+ * to the library one at a time.
  *
  * Every message starts with "meta-d: ", and what it quotes from users is
  * escaped as the library's messages are (md_msg_escape()), so that no
@@ -23,6 +24,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+
+#define	MD_CLI_BLOCK	(1 << 16)	/* md_cli_lines() reads this much */
 
 /* After a usage error: the message said what; this, how. */
 static const char md_cli_usage_short[] =
@@ -359,4 +362,80 @@ md_cli_metric_name(const char *path)
 	if ((dot = strrchr(base, '.')) == NULL || dot == base)
 		dot = base + strlen(base);
 	return (strndup(base, (size_t)(dot - base)));
+}
+
+/*
+ * The lines of fd handed to line(arg, ...) as they come, a block at a
+ * time: *pendp holds the part of a line a block ended in, so that what
+ * is held is one line, never the whole input (a day of --run's lines is
+ * hundreds of MB).  Returns 0, -1 with err set (a line), or an errno
+ * value (read).
+ */
+static int
+md_cli_lines(int fd, md_cli_line_f *line, void *arg, char **pendp,
+    md_error_t *err)
+{
+	char *buf = *pendp, *p, *nl, *end;
+	size_t cap = MD_CLI_BLOCK, have = 0;
+	ssize_t n;
+
+	for (;;) {
+		if (cap - have < MD_CLI_BLOCK / 2) {
+			if ((p = realloc(buf, cap * 2)) == NULL)
+				return (ENOMEM);
+			*pendp = buf = p;
+			cap *= 2;
+		}
+		if ((n = read(fd, buf + have, cap - have)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return (errno);
+		}
+		end = buf + have + n;
+		for (p = buf; p < end; p = nl + 1) {
+			if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL &&
+			    n != 0)
+				break;	/* the rest of it to come */
+			nl = nl == NULL ? end : nl;
+			if (line(arg, p, (size_t)(nl - p), err) != 0)
+				return (-1);
+		}
+		if (n == 0)
+			return (0);
+		have = (size_t)(end - p);
+		(void) memmove(buf, p, have);
+	}
+}
+
+/*
+ * A picture mode (--heatmap, --flamegraph): the input's lines to line(),
+ * then the document draw() makes into cj_out, for cli_modes.c to write
+ * only when every line was read and the picture drawn (a bad line leaves
+ * standard output empty).
+ */
+int
+md_cli_picture(md_cli_job_t *j, md_cli_line_f *line, md_cli_draw_f *draw,
+    void *arg)
+{
+	char *pend = malloc(MD_CLI_BLOCK);
+	md_error_t err;
+	int e;
+
+	if (pend == NULL) {
+		md_cli_err(j->cj_o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	e = md_cli_lines(j->cj_in, line, arg, &pend, &err);
+	free(pend);
+	if (e > 0) {
+		md_cli_err(j->cj_o, "read \"%s\": %s", j->cj_name, strerror(e));
+		return (MD_CLI_ERROR);
+	}
+	if (e == 0 && (j->cj_out = draw(arg, &j->cj_outlen, &err)) != NULL)
+		return (MD_CLI_SUCCESS);
+	if (err.mde_code == MD_ERR_LINE)
+		md_cli_err(j->cj_o, "%s: %s", j->cj_name, err.mde_msg);
+	else
+		md_cli_err(j->cj_o, "%s", err.mde_msg);
+	return (MD_CLI_ERROR);
 }

@@ -1,7 +1,8 @@
 /*
- * cli_live.c: the pictures --run keeps current (SPEC 8.4's second form,
- * meta-d --run --heatmap SVGFILE): at the end of every interval the
- * picture of the lines printed so far replaces the file, atomically (a
+ * cli_live.c: the pictures --run keeps current (the second forms of
+ * SPEC 8.4 and 8.6: meta-d --run --heatmap SVGFILE, --run --flamegraph
+ * SVGFILE): at the end of every interval the picture of the lines
+ * printed so far replaces the file, atomically (a
  * fresh name in its directory, then a rename: cli_prom.c's
  * md_cli_repl_*(), under the rules of --prometheus's FILE), so that a
  * reader never sees part of one.
@@ -11,7 +12,7 @@
  * and the metric, pc_line() reads an interval's JSON line (the one --run
  * prints, so that the live picture is the one --heatmap draws from the
  * same lines), pc_svg() draws the document, pc_free() frees.  Adding a
- * picture (--flamegraph) is adding an entry and its option's file.
+ * picture is adding an entry and its option's file.
  * A failure to draw or write is said on stderr; tracing goes on.
  */
 
@@ -132,9 +133,90 @@ md_hm_svg(void *arg, size_t *lenp, md_error_t *err)
 	return (md_heatmap_svg(lh->lh_map, &lh->lh_opts, lenp, err));
 }
 
+/* The flame graph: the lines, and how to draw them. */
+typedef struct md_cli_fl {
+	md_flame_t	*lf_graph;
+	md_flameopts_t	lf_opts;
+	char		*lf_title;
+} md_cli_fl_t;
+
+static const char *
+md_fl_file(const md_cli_opts_t *o)
+{
+	return (o->o_flamefile);
+}
+
+/* The title: the metric's label (or its name) and the -s fields. */
+static char *
+md_fl_title(const md_cli_job_t *j)
+{
+	const md_cli_opts_t *o = j->cj_o;
+	const char *label = md_metric_label(j->cj_m);
+	char *name = md_cli_metric_name(o->o_path != NULL ? o->o_path :
+	    "metric"), *t = NULL;
+	size_t len, i;
+	FILE *f;
+
+	if (name == NULL || (f = open_memstream(&t, &len)) == NULL) {
+		free(name);
+		return (NULL);
+	}
+	(void) fprintf(f, "%s: by", label != NULL && *label != '\0' ? label :
+	    name);
+	for (i = 0; i < o->o_nsfields; i++)
+		(void) fprintf(f, "%s %s", i > 0 ? "," : "", o->o_sfields[i]);
+	free(name);
+	return (md_cli_mclose(f, &t) == 0 ? t : NULL);
+}
+
+static void
+md_fl_free(void *arg)
+{
+	md_cli_fl_t *lf = arg;
+
+	if (lf == NULL)
+		return;
+	md_flame_free(lf->lf_graph);
+	free(lf->lf_title);
+	free(lf);
+}
+
+static void *
+md_fl_new(const md_cli_job_t *j)
+{
+	md_cli_fl_t *lf = calloc(1, sizeof (*lf));
+	md_error_t err;
+
+	if (lf == NULL || (lf->lf_title = md_fl_title(j)) == NULL ||
+	    (lf->lf_graph = md_flame_new(&err)) == NULL) {
+		md_fl_free(lf);
+		return (NULL);
+	}
+	lf->lf_opts.mdf_title = j->cj_o->o_title != NULL ? j->cj_o->o_title :
+	    lf->lf_title;
+	lf->lf_opts.mdf_width = j->cj_o->o_width;
+	return (lf);
+}
+
+static int
+md_fl_line(void *arg, const char *line, size_t len, md_error_t *err)
+{
+	return (md_flame_line(((md_cli_fl_t *)arg)->lf_graph, line, len, err));
+}
+
+static char *
+md_fl_svg(void *arg, size_t *lenp, md_error_t *err)
+{
+	md_cli_fl_t *lf = arg;
+
+	return (md_flame_svg(lf->lf_graph, &lf->lf_opts, lenp, err));
+}
+
 static const md_cli_picture_t md_cli_pictures[] = {
 	{ "--heatmap", md_hm_file, md_hm_new, md_hm_line, md_hm_svg,
-	    md_hm_free }
+	    md_hm_free },
+	{ "--flamegraph", md_fl_file, md_fl_new, md_fl_line, md_fl_svg,
+	    md_fl_free }
 };
 
 #define	MD_CLI_NPICTURES	\

@@ -9,6 +9,7 @@
  *	meta-d --check-d [FILE]
  *	meta-d --heatmap [--title TEXT] [--key KEY] [--unit UNIT] [--crop PCT]
  *	    [--shade rank|log|linear] [--size WxH] [FILE]
+ *	meta-d --flamegraph [--title TEXT] [--size WxH] [FILE]
  *	meta-d --list | -h | -V
  *
  * Parses the options, picks the mode (the table md_cli_modes[]: each mode
@@ -61,11 +62,13 @@
 #define	OPT_CROP	277
 #define	OPT_SHADE	278
 #define	OPT_SIZE	279
+#define	OPT_FLAME	280
 
 /* --evict's and --max-series' defaults (SPEC 8.1, 8.3), and their most. */
 #define	MD_CLI_EVICT		60
 #define	MD_CLI_MAXSERIES	10000
 #define	MD_CLI_COUNTMAX		100000000
+#define	MD_CLI_SIZEMAX		100000	/* --size's most, each way */
 
 /*
  * The modes.  The first is the default; any other is asked for by its
@@ -87,9 +90,12 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
 	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM |
-	    MD_CLI_TRUN | MD_CLI_THEAT, 1, md_cli_run },
-	{ OPT_HEATMAP, "--heatmap", MD_CLI_INLINES, MD_CLI_THEAT, 0,
-	    md_cli_heatmap },
+	    MD_CLI_TRUN | MD_CLI_THEAT | MD_CLI_TTITLE | MD_CLI_TSIZE, 1,
+	    md_cli_run },
+	{ OPT_HEATMAP, "--heatmap", MD_CLI_INLINES, MD_CLI_THEAT |
+	    MD_CLI_TTITLE | MD_CLI_TSIZE, 0, md_cli_heatmap },
+	{ OPT_FLAME, "--flamegraph", MD_CLI_INLINES, MD_CLI_TTITLE |
+	    MD_CLI_TSIZE, 0, md_cli_flame },
 	{ OPT_TOP, "--top", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TRUN, 1,
 	    md_cli_top }
 };
@@ -101,7 +107,8 @@ static const char md_cli_usage_text[] =
 	"[-T DURATION]\n"
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
 	"       meta-d --run [--evict N] [-v] [--prometheus FILE [--name NAME]\n"
-	"              [--max-series N]] [--heatmap SVGFILE [HEATMAP OPTIONS]]\n"
+	"              [--max-series N]] [--heatmap SVGFILE [HEATMAP OPTIONS]\n"
+	"              | --flamegraph SVGFILE [--title TEXT] [--size WxH]]\n"
 	"              [-s FIELD ...] [...] [METRIC]\n"
 	"       meta-d --top [-i TIME] [-T TIME] [-s FIELD ...] [-n FIELD]\n"
 	"              "
@@ -113,6 +120,7 @@ static const char md_cli_usage_text[] =
 	"       meta-d --heatmap [--title TEXT] [--key KEY] [--unit UNIT] "
 	"[--crop PCT]\n"
 	"              [--shade rank|log|linear] [--size WxH] [FILE]\n"
+	"       meta-d --flamegraph [--title TEXT] [--size WxH] [FILE]\n"
 	"       meta-d --list | -h | -V\n"
 	"\n"
 	"  -s FIELD               break the results down by FIELD "
@@ -169,7 +177,7 @@ static const char md_cli_usage_text[] =
 	"                         as a heat map: one SVG document on stdout;\n"
 	"                         --run --heatmap SVGFILE: keep SVGFILE "
 	"current (needs -n)\n"
-	"  --title TEXT           the heat map's title (default: the metric, "
+	"  --title TEXT           the picture's title (default: the metric, "
 	"or FILE)\n"
 	"  --key KEY              draw only KEY's distributions (default: "
 	"keys summed)\n"
@@ -179,7 +187,16 @@ static const char md_cli_usage_text[] =
 	"(0.1; 0: none)\n"
 	"  --shade rank|log|linear  a cell's shade by its count's rank "
 	"(default), log, count\n"
-	"  --size WxH             the map's pixels (1000x400)\n"
+	"  --flamegraph           draw the stacks of the lines meta-d --run "
+	"printed (FILE,\n"
+	"                         or stdin) as a flame graph: one SVG "
+	"document on stdout;\n"
+	"                         --run --flamegraph SVGFILE: keep SVGFILE "
+	"current (needs -s)\n"
+	"  --size WxH             the picture's size in pixels (heat map: "
+	"1000x400;\n"
+	"                         flame graph: 1200 wide, its height the "
+	"stacks' depth)\n"
 	"  --list                 name the metrics in METAD_PATH, with their "
 	"descriptions\n"
 	"  -h, --help             print this and exit\n"
@@ -242,6 +259,8 @@ opt_name(int c, char *buf)
 		return ("--name");
 	if (c == OPT_KEY)
 		return ("--key");
+	if (c == OPT_SIZE)
+		return ("--size");
 	if (c == OPT_EVICT)
 		return ("--evict");
 	if (c == OPT_MAXSERIES)
@@ -337,6 +356,8 @@ not_taken(const md_cli_opts_t *o, int c, unsigned g)
 	group_modes(g, home, sizeof (home));
 	if (g == MD_CLI_THEAT)	/* --run takes them after --heatmap only */
 		(void) snprintf(home, sizeof (home), "--heatmap");
+	else if (g == MD_CLI_TTITLE || g == MD_CLI_TSIZE)
+		(void) snprintf(home, sizeof (home), "--heatmap or --flamegraph");
 	if (home[0] == '\0')
 		md_cli_err(o, "%s cannot be used with %s", opt_name(c, name),
 		    mode->cm_name);
@@ -348,23 +369,43 @@ not_taken(const md_cli_opts_t *o, int c, unsigned g)
 	return (md_cli_usage(o));
 }
 
-/* --run's heat map: its options need --heatmap SVGFILE, which needs -n. */
+/*
+ * --run's live picture: the heat map's options need --heatmap SVGFILE
+ * (which needs -n), a picture's need one of the two (--flamegraph
+ * SVGFILE needs -s and takes no -n), and a run keeps one picture.
+ */
 static int
 check_live(const md_cli_opts_t *o)
 {
+	const char *why = NULL;
 	char name[3];
+	int c = 0;
 
 	if (o->o_heatfile == NULL && (o->o_given & MD_CLI_THEAT)) {
-		md_cli_err(o, "%s with --run draws the live heat map: it needs "
-		    "--heatmap SVGFILE", opt_name(o->o_givenopt[2], name));
-		return (md_cli_usage(o));
-	}
-	if (o->o_heatfile != NULL && o->o_nfield == NULL) {
-		md_cli_err(o, "--run --heatmap SVGFILE draws a distribution: "
-		    "give -n FIELD");
-		return (md_cli_usage(o));
-	}
-	return (MD_CLI_SUCCESS);
+		why = "with --run draws the live heat map: it needs --heatmap "
+		    "SVGFILE";
+		c = o->o_givenopt[2];
+	} else if (o->o_heatfile == NULL && o->o_flamefile == NULL &&
+	    (o->o_given & (MD_CLI_TTITLE | MD_CLI_TSIZE))) {
+		why = "with --run draws a live picture: it needs --heatmap "
+		    "SVGFILE or --flamegraph SVGFILE";
+		c = o->o_givenopt[(o->o_given & MD_CLI_TTITLE) ? 5 : 6];
+	} else if (o->o_heatfile != NULL && o->o_flamefile != NULL)
+		why = "--run keeps one picture: --heatmap SVGFILE or "
+		    "--flamegraph SVGFILE, not both";
+	else if (o->o_heatfile != NULL && o->o_nfield == NULL)
+		why = "--run --heatmap SVGFILE draws a distribution: give -n "
+		    "FIELD";
+	else if (o->o_flamefile != NULL && (o->o_nsfields == 0 ||
+	    o->o_nfield != NULL))
+		why = "--run --flamegraph SVGFILE draws stacks: give -s FIELD "
+		    "(a stack field last) and no -n";
+	if (why == NULL)
+		return (o->o_heatfile != NULL ? md_cli_hmsize(o) :
+		    o->o_flamefile != NULL ? md_cli_flsize(o) : MD_CLI_SUCCESS);
+	md_cli_err(o, "%s%s%s", c != 0 ? opt_name(c, name) : "", c != 0 ?
+	    " " : "", why);
+	return (md_cli_usage(o));
 }
 
 /* What the mode asks of the other options and of METRIC. */
@@ -518,30 +559,34 @@ take_count(md_cli_opts_t *o, int c, const char *arg, size_t *np)
 }
 
 /*
- * --size WxH: the heat map's pixels, each from MD_HM_MINW (MD_HM_MINH) to
- * MD_HM_MAXWH, into o_width and o_height.  Else a usage error.
+ * --size WxH: two whole numbers of pixels, each from 1 to MD_CLI_SIZEMAX,
+ * into o_width and o_height (what a mode does with them is its own: a
+ * flame graph's height follows its depth).  Else a usage error.
  */
 int
 md_cli_size(md_cli_opts_t *o, const char *arg)
 {
-	unsigned long w, h;
-	char *end;
+	unsigned long v[2] = { 0, 0 };
+	const char *p = arg;
+	int i;
 
-	errno = 0;
-	w = strtoul(arg, &end, 10);
-	if (end != arg && *arg >= '0' && *arg <= '9' && *end == 'x' &&
-	    end[1] >= '0' && end[1] <= '9') {
-		h = strtoul(end + 1, &end, 10);
-		if (*end == '\0' && errno == 0 && w >= MD_HM_MINW &&
-		    w <= MD_HM_MAXWH && h >= MD_HM_MINH && h <= MD_HM_MAXWH) {
-			o->o_width = (unsigned)w;
-			o->o_height = (unsigned)h;
-			return (MD_CLI_SUCCESS);
-		}
+	for (i = 0; i < 2; i++) {
+		if (*p < '0' || *p > '9')
+			break;
+		for (; *p >= '0' && *p <= '9' && v[i] <= MD_CLI_SIZEMAX; p++)
+			v[i] = v[i] * 10 + (unsigned long)(*p - '0');
+		if (i == 0 && *p++ != 'x')
+			break;
 	}
-	md_cli_err(o, "--size \"%s\": give WIDTHxHEIGHT in pixels, each "
-	    "from %d to %d (1000x400)", arg, MD_HM_MINW, MD_HM_MAXWH);
-	return (md_cli_usage(o));
+	if (i < 2 || *p != '\0' || v[0] < 1 || v[1] < 1 ||
+	    v[0] > MD_CLI_SIZEMAX || v[1] > MD_CLI_SIZEMAX) {
+		md_cli_err(o, "--size \"%s\": give WxH, the width and height "
+		    "in pixels, each from 1 to %d", arg, MD_CLI_SIZEMAX);
+		return (md_cli_usage(o));
+	}
+	o->o_width = (unsigned)v[0];
+	o->o_height = (unsigned)v[1];
+	return (MD_CLI_SUCCESS);
 }
 
 /* --crop PCT: a percentage from 0 to less than 100. */
@@ -568,16 +613,12 @@ static int
 take_heat(md_cli_opts_t *o, int c, const char *arg)
 {
 	given(o, MD_CLI_THEAT, c);
-	if (c == OPT_TITLE)
-		o->o_title = arg;
-	else if (c == OPT_KEY)
+	if (c == OPT_KEY)
 		o->o_key = arg;
 	else if (c == OPT_UNIT)
 		o->o_unit = arg;
 	else if (c == OPT_CROP)
 		return (take_crop(o, arg));
-	else if (c == OPT_SIZE)
-		return (md_cli_size(o, arg));
 	else if (strcmp(arg, "rank") == 0 || strcmp(arg, "log") == 0 ||
 	    strcmp(arg, "linear") == 0)
 		o->o_shade = *arg == 'r' ? MD_HM_RANK : arg[1] == 'o' ?
@@ -590,20 +631,25 @@ take_heat(md_cli_opts_t *o, int c, const char *arg)
 }
 
 /*
- * --heatmap where --run is given too: the live form, --heatmap SVGFILE,
- * its argument the next one.
+ * --heatmap or --flamegraph (c) where --run is given too: the live form,
+ * --heatmap SVGFILE, its argument the next one.
  */
 static int
-take_heatfile(md_cli_opts_t *o, char **argv)
+take_livefile(md_cli_opts_t *o, int c, char **argv)
 {
-	const char *arg = argv[optind];
+	const char *arg = argv[optind], *opt = c == OPT_HEATMAP ?
+	    "--heatmap" : "--flamegraph";
 
 	if (arg == NULL || *arg == '\0' || (*arg == '-' && arg[1] != '\0')) {
-		md_cli_err(o, "--run --heatmap SVGFILE: give the file to keep "
-		    "the heat map in");
+		md_cli_err(o, "--run %s SVGFILE: give the file to keep the "
+		    "%s in", opt, c == OPT_HEATMAP ? "heat map" :
+		    "flame graph");
 		return (md_cli_usage(o));
 	}
-	o->o_heatfile = arg;
+	if (c == OPT_HEATMAP)
+		o->o_heatfile = arg;
+	else
+		o->o_flamefile = arg;
 	optind++;
 	return (MD_CLI_SUCCESS);
 }
@@ -640,11 +686,20 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		return (c == OPT_EVICT ? take_count(o, c, arg, &o->o_evict) :
 		    MD_CLI_SUCCESS);
 	}
-	if (c == OPT_TITLE || c == OPT_KEY || c == OPT_UNIT ||
-	    c == OPT_CROP || c == OPT_SHADE || c == OPT_SIZE)
+	if (c == OPT_KEY || c == OPT_UNIT || c == OPT_CROP ||
+	    c == OPT_SHADE)
 		return (take_heat(o, c, arg));
-	if (c == OPT_HEATMAP && o->o_runfirst)
-		return (take_heatfile(o, argv));
+	if (c == OPT_TITLE) {
+		given(o, MD_CLI_TTITLE, c);
+		o->o_title = arg;
+		return (MD_CLI_SUCCESS);
+	}
+	if (c == OPT_SIZE) {
+		given(o, MD_CLI_TSIZE, c);
+		return (md_cli_size(o, arg));
+	}
+	if ((c == OPT_HEATMAP || c == OPT_FLAME) && o->o_runfirst)
+		return (take_livefile(o, c, argv));
 	if (c == 'h')
 		return (answer(o, md_cli_usage_text));
 	if (c == 'V')
@@ -703,7 +758,7 @@ alloc_request(md_cli_opts_t *o, int argc)
 	return (MD_CLI_SUCCESS);
 }
 
-/* The long options. */
+/* The long options, and the short ones they stand for. */
 static const struct option longopts[] = {
 	{ "predicate", required_argument, NULL, 'p' },
 	{ "zone", required_argument, NULL, 'z' },
@@ -729,6 +784,7 @@ static const struct option longopts[] = {
 	{ "unit", required_argument, NULL, OPT_UNIT },
 	{ "crop", required_argument, NULL, OPT_CROP },
 	{ "shade", required_argument, NULL, OPT_SHADE },
+	{ "flamegraph", no_argument, NULL, OPT_FLAME },
 	{ "size", required_argument, NULL, OPT_SIZE },
 	{ "evict", required_argument, NULL, OPT_EVICT },
 	{ "max-series", required_argument, NULL, OPT_MAXSERIES },

@@ -279,7 +279,7 @@ typedef struct md_run {
 	int64_t			*ru_delta;	/* a record's part */
 	size_t			ru_ndelta;
 	md_cli_prom_t		ru_prom;	/* --prometheus */
-	md_cli_live_t		ru_live;	/* --heatmap SVGFILE */
+	md_cli_live_t		ru_live;	/* --heatmap, --flamegraph SVGFILE */
 	md_series_t		*ru_sums;	/* its sums' records */
 	md_cli_sink_t		ru_sink;	/* where the values go */
 	md_error_t		ru_err;

@@ -71,6 +71,8 @@
  *	md_hmsvg.c	the heat map laid out: axes, columns, shades
  *	md_hmdoc.c	and written: one SVG document
  *	md_heatmap.c	--run's lines as a heat map: columns, cells, rows
+ *	md_flame.c	--run's lines of stacks as a tree of frames
+ *	md_flamesvg.c	the flame graph drawn: one SVG document
  *	md_top.c	--top: the intervals' values kept, with each key's
  *			history (md_top_*())
  *	md_topview.c	--top: an interval drawn as text, for a terminal
@@ -794,6 +796,17 @@ extern int md_jl_uint64(md_jline_t *, const char *, uint64_t *);
 extern int md_jl_time(md_jline_t *, const char *, int64_t *);
 
 /*
+ * A whole line of --run, {"start": S, "duration": D, "value": V} and maybe
+ * "drops" and "errors" (counts, read and dropped), its keys in any order,
+ * each once: S (at most the end of the year 9999) and D into *startp and
+ * *durp (microseconds), V read by value(r, arg); str holds the decoded
+ * names.  0, or -1 with the error set.
+ */
+typedef int (*md_jl_value_f)(md_jline_t *, void *);
+extern int md_jl_interval(md_jline_t *, md_buf_t *, md_jl_value_f, void *,
+    int64_t *, int64_t *);
+
+/*
  * Heat maps: md_heatmap.c reads --run's lines into columns and cells,
  * md_hmsvg.c draws them.  A bucket is a distinct [MIN, MAX] that holds a
  * count in some column (a row of the map); a cell is one column's count
@@ -932,6 +945,58 @@ extern int64_t md_hm_roundstep(int64_t, int64_t);
 extern int64_t md_hm_tickstep(int64_t, int64_t, int64_t);
 extern char *md_hm_draw(const md_heatmap_t *, const md_hmopts_t *,
     size_t *, md_error_t *);
+
+/*
+ * Flame graphs: md_flame.c reads --run's lines into a tree of frames,
+ * md_flamesvg.c draws it.  A node is a path from the root (node 0, "all");
+ * a child is made after its parent, so its index is the greater.  Its
+ * name is bytes of fl_names, the frame in SPEC 8.1's key form.
+ */
+#define	MD_FL_KERNEL	0x1	/* a frame of the kernel */
+
+typedef struct md_flnode {
+	uint64_t	fn_self;	/* events of stacks that end here */
+	uint64_t	fn_total;	/* with its callees' (when drawn) */
+	size_t		fn_name;	/* offset in fl_names */
+	uint32_t	fn_len;
+	uint32_t	fn_parent;
+	uint32_t	fn_hash;	/* of (parent, name) */
+	uint32_t	fn_flags;	/* MD_FL_* */
+} md_flnode_t;
+
+/* A whole key (of both -s fields): its leaf, and the last line it was in. */
+typedef struct md_flkey {
+	size_t		fk_leaf;
+	size_t		fk_line;
+} md_flkey_t;
+
+#define	MD_FL_STACK	1	/* values are {STACK: N} (one -s) */
+#define	MD_FL_KEYED	2	/* {KEY: {STACK: N}} (two -s) */
+
+struct md_flame {
+	size_t		fl_lineno;	/* lines read */
+	int		fl_shape;	/* MD_FL_*, once a line has a key */
+	size_t		fl_shapeline;	/* that line */
+	md_flnode_t	*fl_nodes;
+	size_t		fl_nnodes;
+	size_t		fl_nodecap;
+	uint32_t	*fl_slots;	/* (parent, name) -> node + 1 */
+	size_t		fl_nslots;	/* a power of 2 */
+	md_buf_t	fl_names;	/* the nodes' names */
+	md_btab_t	fl_stacks;	/* a whole key -> its fl_keys entry */
+	md_flkey_t	*fl_keys;	/* a whole key's leaf, last line */
+	size_t		fl_nkeys;
+	size_t		fl_keycap;
+	md_buf_t	fl_str;		/* a string of the line, decoded */
+	md_buf_t	fl_outer;	/* the first -s field's key */
+	md_buf_t	fl_enc;		/* the key of fl_stacks */
+	uint64_t	fl_total;	/* every event */
+	int		fl_failed;	/* a line failed: fl_err says why */
+	md_error_t	fl_err;
+};
+
+extern char *md_fl_draw(md_flame_t *, const md_flameopts_t *, size_t *,
+    md_error_t *);
 extern void md_hm_rangestr(char *, size_t, const md_hmbucket_t *);
 extern int md_hm_apart(const md_hmbucket_t *, const md_hmbucket_t *);
 

@@ -4,7 +4,7 @@
  *
  * A line is one interval: {"start": S, "duration": D, "value": V}, and
  * maybe "drops" and "errors" (counts, accepted and ignored), its keys in
- * any order, each once.  V is a distribution, [[[MIN, MAX], COUNT], ...]
+ * any order, each once (md_jl_interval() reads it).  V is a distribution, [[[MIN, MAX], COUNT], ...]
  * with MIN or MAX null for an open end, or an object of them, one a key.
  * The line is read in one pass by md_linescan.c's readers, not by cJSON,
  * whose numbers are doubles: a bound such as 4611686018427387904 and a
@@ -30,14 +30,6 @@
 #include <string.h>
 
 #include "md_impl.h"
-
-/* The keys of a line's object; the first three must be there. */
-static const char *const md_hm_keys[] = {
-	"start", "duration", "value", "drops", "errors"
-};
-
-#define	MD_HM_NKEYS	(sizeof (md_hm_keys) / sizeof (md_hm_keys[0]))
-#define	MD_HM_MAXSTART	INT64_C(253402300799999999) /* 9999-12-31, in us */
 
 md_heatmap_t *
 md_heatmap_new(const char *key, md_error_t *err)
@@ -374,88 +366,11 @@ md_hm_value(md_heatmap_t *h, md_jline_t *r)
 	    "distributions, what a request with -n measures", md_jl_what(c)));
 }
 
-/* The value of the line's key i (md_hm_keys[]) into column k. */
+/* The line's "value", for md_jl_interval(). */
 static int
-md_hm_member(md_heatmap_t *h, md_jline_t *r, size_t i, md_hmcol_t *k)
+md_hm_valuef(md_jline_t *r, void *h)
 {
-	const char *at;
-	uint64_t n;
-
-	if (i == 0) {
-		(void) md_jl_peek(r);
-		at = r->jl_p;
-		if (md_jl_time(r, "start", &k->hk_start) != 0)
-			return (-1);
-		if (k->hk_start <= MD_HM_MAXSTART)
-			return (0);
-		r->jl_p = at;
-		return (md_jl_error(r, "\"start\" is past the year 9999"));
-	}
-	if (i == 1)
-		return (md_jl_time(r, "duration", &k->hk_dur));
-	if (i == 2)
-		return (md_hm_value(h, r));
-	return (md_jl_uint64(r, md_hm_keys[i], &n));
-}
-
-/* The index of the decoded key in md_hm_keys[], or MD_HM_NKEYS. */
-static size_t
-md_hm_keyindex(const md_heatmap_t *h)
-{
-	size_t i;
-
-	for (i = 0; i < MD_HM_NKEYS; i++) {
-		if (h->hm_str.mb_len == strlen(md_hm_keys[i]) && memcmp(
-		    h->hm_str.mb_data, md_hm_keys[i], h->hm_str.mb_len) == 0)
-			break;
-	}
-	return (i);
-}
-
-/* The line's object, into column k and the cells. */
-static int
-md_hm_object(md_heatmap_t *h, md_jline_t *r, md_hmcol_t *k)
-{
-	unsigned seen = 0;
-	const char *at;
-	size_t i;
-	int c;
-
-	if ((c = md_jl_peek(r)) != '{')
-		return (md_jl_error(r, "%s, not an object: a line of meta-d "
-		    "--run is {\"start\": S, \"duration\": D, \"value\": V}",
-		    md_jl_what(c)));
-	c = md_jl_open(r, '{', '}') == 1 ? '}' : ',';
-	while (c == ',') {
-		at = r->jl_p;
-		if (md_jl_string(r, &h->hm_str) != 0 ||
-		    md_jl_expect(r, ':') != 0)
-			return (-1);
-		if (md_buf_failed(&h->hm_str))
-			return (md_error_nomem(r->jl_err));
-		if ((i = md_hm_keyindex(h)) < MD_HM_NKEYS &&
-		    (seen & (1U << i))) {
-			r->jl_p = at;
-			return (md_jl_error(r, "\"%s\" twice", md_hm_keys[i]));
-		}
-		if (i == MD_HM_NKEYS) {
-			r->jl_p = at;
-			return (md_jl_error(r, "unknown key \"%s\" (a line has "
-			    "start, duration, value, and maybe drops and "
-			    "errors)", md_buf_str(&h->hm_str)));
-		}
-		seen |= 1U << i;
-		if (md_hm_member(h, r, i, k) != 0)
-			return (-1);
-		c = md_jl_either(r, ',', '}');
-		(void) md_jl_peek(r);
-	}
-	for (i = 0; c == '}' && i < 3; i++) {
-		if (!(seen & (1U << i)))
-			return (md_jl_error(r, "no \"%s\" in the line",
-			    md_hm_keys[i]));
-	}
-	return (c == '}' ? md_jl_end(r) : -1);
+	return (md_hm_value(h, r));
 }
 
 /* A map that failed: its error again. */
@@ -489,7 +404,8 @@ md_heatmap_line(md_heatmap_t *h, const char *line, size_t len,
 	k->hk_start = 0;
 	k->hk_dur = 0;
 	k->hk_cell = h->hm_ncells;
-	if (md_hm_object(h, &r, k) != 0) {
+	if (md_jl_interval(&r, &h->hm_str, md_hm_valuef, h, &k->hk_start,
+	    &k->hk_dur) != 0) {
 		h->hm_failed = 1;
 		return (md_hm_again(h, err));
 	}

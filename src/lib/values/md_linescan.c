@@ -277,7 +277,11 @@ md_jl_string(md_jline_t *r, md_buf_t *b)
 		if (*p < 0x20)
 			return (md_jl_error(r, "control character \\%03o in a "
 			    "string", *p));
-		if ((n = md_utf8_len(p, (size_t)(r->jl_end - r->jl_p))) == 0)
+		for (n = 0; r->jl_p + n < r->jl_end && p[n] >= 0x20 &&
+		    p[n] < 0x80 && p[n] != '"' && p[n] != '\\'; n++)
+			continue;	/* a run of ASCII, appended at once */
+		if (n == 0 && (n = md_utf8_len(p, (size_t)(r->jl_end -
+		    r->jl_p))) == 0)
 			return (md_jl_error(r, "not UTF-8"));
 		if (b != NULL)
 			md_buf_append(b, r->jl_p, n);
@@ -480,4 +484,94 @@ md_jl_time(md_jline_t *r, const char *what, int64_t *usp)
 	r->jl_p += n.jn_len;
 	*usp = (int64_t)v;
 	return (0);
+}
+
+/* The keys of a line's object; the first three must be there. */
+static const char *const md_jl_ivkeys[] = {
+	"start", "duration", "value", "drops", "errors"
+};
+
+#define	MD_JL_NIVKEYS	(sizeof (md_jl_ivkeys) / sizeof (md_jl_ivkeys[0]))
+#define	MD_JL_MAXSTART	INT64_C(253402300799999999) /* 9999-12-31, in us */
+
+/* The index of the decoded name in md_jl_ivkeys[], or MD_JL_NIVKEYS. */
+static size_t
+md_jl_ivkey(const md_buf_t *str)
+{
+	size_t i;
+
+	for (i = 0; i < MD_JL_NIVKEYS; i++) {
+		if (str->mb_len == strlen(md_jl_ivkeys[i]) && memcmp(
+		    str->mb_data, md_jl_ivkeys[i], str->mb_len) == 0)
+			break;
+	}
+	return (i);
+}
+
+/* The value of key i of the line. */
+static int
+md_jl_ivmember(md_jline_t *r, size_t i, md_jl_value_f value, void *arg,
+    int64_t *startp, int64_t *durp)
+{
+	const char *at;
+	uint64_t n;
+
+	if (i == 0) {
+		(void) md_jl_peek(r);
+		at = r->jl_p;
+		if (md_jl_time(r, "start", startp) != 0)
+			return (-1);
+		if (*startp <= MD_JL_MAXSTART)
+			return (0);
+		r->jl_p = at;
+		return (md_jl_error(r, "\"start\" is past the year 9999"));
+	}
+	if (i == 1)
+		return (md_jl_time(r, "duration", durp));
+	if (i == 2)
+		return (value(r, arg));
+	return (md_jl_uint64(r, md_jl_ivkeys[i], &n));
+}
+
+int
+md_jl_interval(md_jline_t *r, md_buf_t *str, md_jl_value_f value, void *arg,
+    int64_t *startp, int64_t *durp)
+{
+	unsigned seen = 0;
+	const char *at;
+	size_t i;
+	int c;
+
+	if ((c = md_jl_peek(r)) != '{')
+		return (md_jl_error(r, "%s, not an object: a line of meta-d "
+		    "--run is {\"start\": S, \"duration\": D, \"value\": V}",
+		    md_jl_what(c)));
+	c = md_jl_open(r, '{', '}') == 1 ? '}' : ',';
+	while (c == ',') {
+		at = r->jl_p;
+		if (md_jl_string(r, str) != 0 || md_jl_expect(r, ':') != 0)
+			return (-1);
+		if (md_buf_failed(str))
+			return (md_error_nomem(r->jl_err));
+		if ((i = md_jl_ivkey(str)) == MD_JL_NIVKEYS ||
+		    (seen & (1U << i))) {
+			r->jl_p = at;
+			return (i < MD_JL_NIVKEYS ? md_jl_error(r, "\"%s\" "
+			    "twice", md_jl_ivkeys[i]) : md_jl_error(r,
+			    "unknown key \"%s\" (a line has start, duration, "
+			    "value, and maybe drops and errors)",
+			    md_buf_str(str)));
+		}
+		seen |= 1U << i;
+		if (md_jl_ivmember(r, i, value, arg, startp, durp) != 0)
+			return (-1);
+		c = md_jl_either(r, ',', '}');
+		(void) md_jl_peek(r);
+	}
+	for (i = 0; c == '}' && i < 3; i++) {
+		if (!(seen & (1U << i)))
+			return (md_jl_error(r, "no \"%s\" in the line",
+			    md_jl_ivkeys[i]));
+	}
+	return (c == '}' ? md_jl_end(r) : -1);
 }
