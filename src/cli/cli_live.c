@@ -60,6 +60,30 @@ md_hm_unitword(const char *unit)
 }
 
 /*
+ * A title's start, "LABEL: " (the metric's label, or its name), into a
+ * stream of its own: *tp is the text once md_cli_mclose()d.  NULL when
+ * out of memory.
+ */
+static FILE *
+md_live_title(const md_cli_job_t *j, char **tp, size_t *lenp)
+{
+	const char *label = md_metric_label(j->cj_m);
+	char *name = md_cli_metric_name(j->cj_o->o_path != NULL ?
+	    j->cj_o->o_path : "metric");
+	FILE *f;
+
+	*tp = NULL;
+	if (name == NULL || (f = open_memstream(tp, lenp)) == NULL) {
+		free(name);
+		return (NULL);
+	}
+	(void) fprintf(f, "%s: ", label != NULL && *label != '\0' ? label :
+	    name);
+	free(name);
+	return (f);
+}
+
+/*
  * The title: the metric's label (or its name), the field and its unit,
  * and the key drawn or the keys summed ("system calls: latency (ns), by
  * execname = \"dd\"").
@@ -68,18 +92,13 @@ static char *
 md_hm_title(const md_cli_job_t *j, const char *unit)
 {
 	const md_cli_opts_t *o = j->cj_o;
-	const char *label = md_metric_label(j->cj_m);
-	char *name = md_cli_metric_name(o->o_path != NULL ? o->o_path :
-	    "metric"), *t = NULL;
+	char *t;
 	size_t len;
 	FILE *f;
 
-	if (name == NULL || (f = open_memstream(&t, &len)) == NULL) {
-		free(name);
+	if ((f = md_live_title(j, &t, &len)) == NULL)
 		return (NULL);
-	}
-	(void) fprintf(f, "%s: %s", label != NULL && *label != '\0' ? label :
-	    name, o->o_nfield);
+	(void) fprintf(f, "%s", o->o_nfield);
 	if (unit != NULL && *unit != '\0')
 		(void) fprintf(f, " (%s)", md_hm_unitword(unit));
 	if (o->o_nsfields > 0 && o->o_key != NULL)
@@ -87,7 +106,6 @@ md_hm_title(const md_cli_job_t *j, const char *unit)
 		    o->o_key);
 	else if (o->o_nsfields > 0)
 		(void) fprintf(f, ", all %s summed", o->o_sfields[0]);
-	free(name);
 	return (md_cli_mclose(f, &t) == 0 ? t : NULL);
 }
 
@@ -151,21 +169,15 @@ static char *
 md_fl_title(const md_cli_job_t *j)
 {
 	const md_cli_opts_t *o = j->cj_o;
-	const char *label = md_metric_label(j->cj_m);
-	char *name = md_cli_metric_name(o->o_path != NULL ? o->o_path :
-	    "metric"), *t = NULL;
+	char *t;
 	size_t len, i;
 	FILE *f;
 
-	if (name == NULL || (f = open_memstream(&t, &len)) == NULL) {
-		free(name);
+	if ((f = md_live_title(j, &t, &len)) == NULL)
 		return (NULL);
-	}
-	(void) fprintf(f, "%s: by", label != NULL && *label != '\0' ? label :
-	    name);
+	(void) fprintf(f, "by");
 	for (i = 0; i < o->o_nsfields; i++)
 		(void) fprintf(f, "%s %s", i > 0 ? "," : "", o->o_sfields[i]);
-	free(name);
 	return (md_cli_mclose(f, &t) == 0 ? t : NULL);
 }
 
