@@ -608,6 +608,12 @@ static const t_drefused_t t_drefused[] = {
 	{ "const*x;\nBEGIN\n{\n}\n",
 	    "1:8: syntax error near ';'",
 	    "[D_SYNTAX] line 1: syntax error near \";\"" },
+	/* option pspec: "int*x" is a probe description (dtrace-utils' test) */
+	{ "#pragma D option pspec\n\nint*x\n",
+	    "3:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 3: expected predicate and/or actions following "
+	    "probe description" },
 };
 
 #endif	/* DREFUSED_H */

@@ -78,6 +78,7 @@ typedef struct md_dp {
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
 	int		dp_program;	/* a program: control lines apply */
+	int		dp_pspec;	/* option pspec: no "int*x" */
 	int		dp_noback;	/* trying a reading: none inside */
 	unsigned	dp_maxdepth;	/* MD_DMAXDEPTH, or MD_KIND_MAXDEPTH */
 	int		dp_kinds;	/* kinds wanted: md_dparse_kind() */
@@ -1530,6 +1531,35 @@ md_dp_stmtexpr(md_dp_t *dp)
 }
 
 /*
+ * Is the control line at hand "#pragma D option pspec" (blanks apart)?
+ * dtrace then reads every word of the outer scope as a probe
+ * description, "int*x" too (md_dp_typestar()).
+ */
+static int
+md_dp_pspecopt(const md_dp_t *dp)
+{
+	static const char *const words[] = { "pragma", "D", "option",
+	    "pspec" };
+	const char *b = dp->dp_lex.dl_buf;
+	size_t i = dp->dp_lex.dl_off + 1, end = i - 1 + dp->dp_lex.dl_toklen;
+	size_t k, n;
+
+	for (k = 0; k <= MD_NELEM(words); k++) {
+		while (i < end && strchr(" \t\f\v\r", b[i]) != NULL)
+			i++;
+		for (n = 0; i + n < end && strchr(" \t\f\v\r", b[i + n]) ==
+		    NULL; n++)
+			continue;
+		if (k == MD_NELEM(words))
+			return (n == 0);
+		if (n != strlen(words[k]) || memcmp(b + i, words[k], n) != 0)
+			return (0);
+		i += n;
+	}
+	return (0);
+}
+
+/*
  * The control line at hand (md_dpragma.c): read and applied as dtrace
  * does, wherever dtrace's lexer meets one in a program.
  */
@@ -1540,8 +1570,10 @@ md_dp_control(md_dp_t *dp)
 	size_t off;
 
 	if (md_dpragma(dp->dp_lex.dl_buf, dp->dp_lex.dl_len,
-	    dp->dp_lex.dl_off, &off, msg, sizeof (msg)) == 0)
+	    dp->dp_lex.dl_off, &off, msg, sizeof (msg)) == 0) {
+		dp->dp_pspec |= md_dp_pspecopt(dp);
 		return (0);
+	}
 	return (md_dp_error(dp, off, "%s", msg));
 }
 
@@ -1925,10 +1957,11 @@ md_dp_isdecl(const md_dp_t *dp)
 /*
  * A word of the outer scope with a '*' in it, "int*x": dtrace reads a
  * type's name before the '*' (one of D's, these words; it looks the name
- * up), if the word has nothing else a probe description has, and reads on
- * as a declaration; but the type it then looks up is the whole word, which
- * it has none of (D_UNKNOWN, once the declarator is read).  The length of
- * the type's name, or 0 for a probe description.
+ * up), if the word has nothing else a probe description has and option
+ * pspec is not set, and reads on as a declaration; but the type it then
+ * looks up is the whole word, which it has none of (D_UNKNOWN, once the
+ * declarator is read).  The length of the type's name, or 0 for a probe
+ * description.
  */
 static size_t
 md_dp_typestar(const md_dp_t *dp)
@@ -1940,7 +1973,7 @@ md_dp_typestar(const md_dp_t *dp)
 	const char *t = md_dp_tok(dp), *star;
 	size_t n = dp->dp_lex.dl_toklen, k, len;
 
-	if (dp->dp_lex.dl_tok != MDT_PSPEC ||
+	if (dp->dp_lex.dl_tok != MDT_PSPEC || dp->dp_pspec ||
 	    (star = memchr(t, '*', n)) == NULL)
 		return (0);
 	for (k = 0; k < n; k++) {
