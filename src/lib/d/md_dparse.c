@@ -1545,10 +1545,10 @@ md_dp_pspecopt(const md_dp_t *dp)
 	size_t k, n;
 
 	for (k = 0; k <= MD_NELEM(words); k++) {
-		while (i < end && strchr(" \t\f\v\r", b[i]) != NULL)
+		while (i < end && b[i] != '\0' && strchr(" \t\f\v", b[i]))
 			i++;
-		for (n = 0; i + n < end && strchr(" \t\f\v\r", b[i + n]) ==
-		    NULL; n++)
+		for (n = 0; i + n < end && (b[i + n] == '\0' ||
+		    strchr(" \t\f\v", b[i + n]) == NULL); n++)
 			continue;
 		if (k == MD_NELEM(words))
 			return (n == 0);
@@ -1989,9 +1989,10 @@ md_dp_typestar(const md_dp_t *dp)
 }
 
 /*
- * The declaration after a word read as "int*x" is (md_dp_typestar()):
- * its type's name is the word's first len bytes, and dtrace refuses the
- * type once the first declarator is read (len bytes from off).
+ * The declaration a word read as "int*x" starts (md_dp_typestar()): its
+ * type's name is the word's first len bytes, the declarators follow from
+ * the '*', and dtrace refuses the type, the whole word, once the first
+ * declarator is read.
  */
 static int
 md_dp_starred(md_dp_t *dp, size_t len)
