@@ -81,8 +81,7 @@ static const char *const valid[] = {
 	    "trace(args[0]->b_bcount); trace(`max_pfn); "
 	    "trace(vmlinux`jiffies); }",
 	"BEGIN { trace(xlate <psinfo_t *> (curthread)->pr_pid); }",
-	"BEGIN { trace($1); trace($$1); trace($target); trace($$target); "
-	    "trace(x->$1); }",
+	"BEGIN { trace($1); trace($$1); trace($target); trace($$target); }",
 	"#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"
 	    "#pragma D option bufsize=4m\n#pragma D depends_on provider io\n"
 	    "#pragma ident \"x\"\n# 12 \"file.d\"\nBEGIN {}",

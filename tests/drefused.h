@@ -535,7 +535,85 @@ static const t_drefused_t t_drefused[] = {
 	    "positional format (%n$)" },
 	{ "BEGIN { @ = lquantize(1, 2); }\nEND { x = 1 +; }",
 	    "2:14: syntax error near ';'",
-	    "[D_SYNTAX] line 2: syntax error near \";\"" },
+	    "[D_SYNTAX] line 2: syntax error near \";\"" },	/*
+	 * Issue 37.  %I and %P are Solaris 11's (the DTrace book's
+	 * tcpacceptx.d): dtrace's table has neither; freopen() reads a format.
+	 */
+	{ "BEGIN { @num[1, 2] = count(); }\nEND\n{\n"
+	    "\tprinta(\"   %-26I %-8P %@8d\\n\", @num);\n}\n",
+	    "4:2: format conversion #1 is undefined: %I",
+	    "[D_SYNTAX] line 4: format conversion #1 is undefined: %I" },
+	{ "BEGIN { @n[1] = count(); printa(\"%-8P %@d\\n\", @n); }",
+	    "1:26: format conversion #1 is undefined: %P",
+	    "[D_SYNTAX] line 1: format conversion #1 is undefined: %P" },
+	{ "BEGIN\n{\n\tfreopen(\"/tmp/x%I\");\n}\n",
+	    "3:2: format conversion #1 is undefined: %I",
+	    "[D_SYNTAX] line 3: format conversion #1 is undefined: %I" },
+	{ "BEGIN\n{\n\tfreopen(\"/tmp/x%d\");\n}\n",
+	    "3:2: freopen( ) prototype mismatch: conversion #1 (%d) is "
+	    "missing a corresponding value argument",
+	    "[D_PRINTF_ARG_PROTO] line 3: freopen( ) prototype mismatch: "
+	    "conversion #1 (%d) is missing a corresponding value argument" },
+	/*
+	 * After . or ->, dtrace's lexer passes over what is not a name and
+	 * counts none of the newlines it passes: it names a line that many
+	 * lines too early, to the end.
+	 */
+	{ "BEGIN\n{\n\tthis->pktp = 0;\n\tx = this->pktp->);\n\n\n\n}\n",
+	    "4:16: syntax error near end of input",
+	    "[D_SYNTAX] line 4: syntax error near end of input" },
+	{ "BEGIN\n{\n\tx = a->\n\n\nb c;\n}\n",
+	    "3:7: syntax error near 'c'",
+	    "[D_SYNTAX] line 3: syntax error near \"c;\"" },
+	{ "BEGIN\n{\n\tx = a->\n\n\n;\n}\n\nEND\n{\n\ty = ;\n}\n",
+	    "4:1: syntax error near '{'",
+	    "[D_SYNTAX] line 4: syntax error near \"{\"" },
+	{ "BEGIN\n{\n\tx = a.\n\n\nb;\n}\n\nEND\n{\n\ty = ;\n}\n",
+	    "8:1: syntax error near ';'",
+	    "[D_SYNTAX] line 8: syntax error near \";\"" },
+	{ "BEGIN\n{\n\tx = a-> /* c\n */ );\n}\n",
+	    "4:1: syntax error near end of input",
+	    "[D_SYNTAX] line 4: syntax error near end of input" },
+	/* a macro where a member's name belongs (a name only as $1's value) */
+	{ "BEGIN\n/args[1]-> == $1/\n{\n}\n",
+	    "2:15: syntax error near '$1'",
+	    "[D_MACRO_UNDEF] line 2: macro argument $1 is not defined" },
+	{ "BEGIN\n/args[1]->$1 == 2/\n{\n}\n",
+	    "2:11: syntax error near '$1'",
+	    "[D_MACRO_UNDEF] line 2: macro argument $1 is not defined" },
+	{ "BEGIN\n{\n\tx = a.$$1;\n}\n",
+	    "3:9: syntax error near '$1'",
+	    "[D_MACRO_UNDEF] line 3: macro argument $1 is not defined" },
+	/*
+	 * "int*x" in the outer scope: the type int, then *x, but the type
+	 * dtrace looks up is "int*x".
+	 */
+	{ "BEGIN\n{\n}\n\nint*x",
+	    "5:6: syntax error near end of input",
+	    "[D_SYNTAX] line 5: syntax error near end-of-input" },
+	{ "BEGIN\n{\n}\n\nint*x\n\n",
+	    "7:1: syntax error near end of input",
+	    "[D_SYNTAX] line 7: syntax error near end-of-input" },
+	{ "int* { trace(1); }\n",
+	    "1:6: syntax error near '{'",
+	    "[D_SYNTAX] line 1: syntax error near \"{\"" },
+	{ "long*x[2];\nBEGIN\n{\n}\n",
+	    "1:10: failed to resolve type long*x[2]: Unknown type name",
+	    "[D_UNKNOWN] line 1: failed to resolve type long*x[2]: Unknown "
+	    "type name" },
+	{ "string*x, *y;\nBEGIN\n{\n}\n",
+	    "1:9: failed to resolve type string*x: Unknown type name",
+	    "[D_UNKNOWN] line 1: failed to resolve type string*x: Unknown "
+	    "type name" },
+	{ "const*x;\nBEGIN\n{\n}\n",
+	    "1:8: syntax error near ';'",
+	    "[D_SYNTAX] line 1: syntax error near \";\"" },
+	/* option pspec: "int*x" is a probe description (dtrace-utils' test) */
+	{ "#pragma D option pspec\n\nint*x\n",
+	    "3:1: expected predicate and/or actions following probe "
+	    "description",
+	    "[D_SYNTAX] line 3: expected predicate and/or actions following "
+	    "probe description" },
 };
 
 #endif	/* DREFUSED_H */

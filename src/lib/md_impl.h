@@ -518,6 +518,10 @@ typedef struct md_dlex {
 	size_t		dl_parens;	/* open, as dtrace counts them */
 	size_t		dl_brackets;
 	size_t		dl_braces;
+	size_t		dl_lost;	/* newlines dtrace does not count: */
+	size_t		dl_lastlost;	/* passed over for a member's name, */
+	size_t		dl_lostfrom;	/* the last time from here, */
+	size_t		dl_lostop;	/* after the . or -> here */
 } md_dlex_t;
 
 extern void md_dlex_init(md_dlex_t *, const char *, size_t);

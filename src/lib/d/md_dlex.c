@@ -394,6 +394,30 @@ md_dlex_linestart(const md_dlex_t *dl, size_t i)
 }
 
 /*
+ * The comment that opens at i: where it ends, or an error (one
+ * unclosed, or another opened in it) and (size_t)-1.
+ */
+static size_t
+md_dlex_comment(md_dlex_t *dl, size_t i)
+{
+	const char *b = dl->dl_buf;
+	size_t k;
+
+	for (k = i + 2; k + 1 < dl->dl_len; k++) {
+		if (b[k] == '/' && b[k + 1] == '*') {
+			dl->dl_off = k;
+			dl->dl_why = "/* encountered inside a comment";
+			return ((size_t)-1);
+		}
+		if (b[k] == '*' && b[k + 1] == '/')
+			return (k + 2);
+	}
+	dl->dl_off = dl->dl_len;
+	dl->dl_why = "end-of-file encountered before matching */";
+	return ((size_t)-1);
+}
+
+/*
  * Skip white space, comments and #! lines from i.  Returns where the next
  * token starts, or sets an error (an unclosed comment) and returns
  * (size_t)-1.
@@ -402,7 +426,6 @@ static size_t
 md_dlex_skip(md_dlex_t *dl, size_t i)
 {
 	const char *b = dl->dl_buf;
-	size_t k;
 
 	for (;;) {
 		while (i < dl->dl_len && (md_dlex_isspace(b[i]) ||
@@ -410,23 +433,8 @@ md_dlex_skip(md_dlex_t *dl, size_t i)
 		    dl->dl_mode == MD_DL_EXPR)))
 			i += b[i] == '\\' ? 2 : 1;
 		if (i + 1 < dl->dl_len && b[i] == '/' && b[i + 1] == '*') {
-			for (k = i + 2; k + 1 < dl->dl_len; k++) {
-				if (b[k] == '/' && b[k + 1] == '*') {
-					dl->dl_off = k;
-					dl->dl_why = "/* encountered inside a "
-					    "comment";
-					return ((size_t)-1);
-				}
-				if (b[k] == '*' && b[k + 1] == '/')
-					break;
-			}
-			if (k + 1 >= dl->dl_len) {
-				dl->dl_off = dl->dl_len;
-				dl->dl_why = "end-of-file encountered before "
-				    "matching */";
-				return ((size_t)-1);
-			}
-			i = k + 2;
+			if ((i = md_dlex_comment(dl, i)) == (size_t)-1)
+				return (i);
 			continue;
 		}
 		if (i + 1 < dl->dl_len && b[i] == '#' && b[i + 1] == '!' &&
@@ -441,31 +449,39 @@ md_dlex_skip(md_dlex_t *dl, size_t i)
 
 /*
  * A member's name, after '.' or '->' (dt_lex.l's SIDENT): a name or a $N
- * macro, and what comes before it, but for comments, is passed over, as
- * dtrace's lexer does; at the end, MDT_EOF.
+ * macro.  What comes before it is passed over, as dtrace's lexer does,
+ * and the newlines in it are not counted, as dtrace counts none (dl_lost
+ * and its kin keep them, for the line dtrace names), but for those in
+ * comments.  At the end, MDT_EOF.
  */
 static md_dtok_t
 md_dlex_member(md_dlex_t *dl)
 {
 	const char *b = dl->dl_buf;
-	size_t i = dl->dl_pos;
+	size_t i = dl->dl_pos, from = dl->dl_pos, op = dl->dl_off, lost = 0;
 
-	for (;;) {
-		if ((i = md_dlex_skip(dl, i)) == (size_t)-1) {
-			dl->dl_pos = dl->dl_len;
-			dl->dl_toklen = 0;
-			return (dl->dl_tok = MDT_BAD);
+	while (i < dl->dl_len && !md_dlex_isident(b[i], 1) && (b[i] != '$' ||
+	    i + 1 == dl->dl_len || !md_dlex_isdigit(b[i + 1]))) {
+		if (b[i] == '/' && i + 1 < dl->dl_len && b[i + 1] == '*') {
+			if ((i = md_dlex_comment(dl, i)) == (size_t)-1) {
+				dl->dl_pos = dl->dl_len;
+				dl->dl_toklen = 0;
+				return (dl->dl_tok = MDT_BAD);
+			}
+			continue;
 		}
-		if (i == dl->dl_len || md_dlex_isident(b[i], 1) ||
-		    (b[i] == '$' && i + 1 < dl->dl_len &&
-		    md_dlex_isdigit(b[i + 1])))
-			break;
-		i++;
+		lost += b[i++] == '\n';
 	}
+	if (lost > 0) {
+		dl->dl_lost += lost;
+		dl->dl_lastlost = lost;
+		dl->dl_lostfrom = from;
+		dl->dl_lostop = op;
+	}
+	dl->dl_pos = i;
 	dl->dl_off = i;
 	dl->dl_kw = 0;			/* SIDENT has no keywords */
 	if (i == dl->dl_len) {
-		dl->dl_pos = i;
 		dl->dl_tok = MDT_EOF;
 	} else if (b[i] == '$') {
 		dl->dl_pos = i + 1 + md_dlex_digits(dl, i + 1, 0);

@@ -69,6 +69,7 @@ typedef struct md_dp {
 	int		dp_failed;	/* a syntax error: the parse stops */
 	int		dp_semfailed;	/* an error of meaning: it goes on */
 	size_t		dp_erroff;
+	md_dlex_t	dp_errlex;	/* the lexer then: its lost lines */
 	char		*dp_msg;
 	size_t		dp_msglen;
 	size_t		dp_aggok;	/* where an aggregating function may */
@@ -77,6 +78,7 @@ typedef struct md_dp {
 	size_t		dp_keyok;	/* where a key's action may be */
 	int		dp_inpred;	/* in a predicate */
 	int		dp_program;	/* a program: control lines apply */
+	int		dp_pspec;	/* option pspec: no "int*x" */
 	int		dp_noback;	/* trying a reading: none inside */
 	unsigned	dp_maxdepth;	/* MD_DMAXDEPTH, or MD_KIND_MAXDEPTH */
 	int		dp_kinds;	/* kinds wanted: md_dparse_kind() */
@@ -148,6 +150,7 @@ md_dp_error(md_dp_t *dp, size_t off, const char *fmt, ...)
 		return (-1);
 	dp->dp_failed = 1;
 	dp->dp_erroff = off;
+	dp->dp_errlex = dp->dp_lex;
 	va_start(ap, fmt);
 	(void) vsnprintf(dp->dp_msg, dp->dp_msglen, fmt, ap);
 	va_end(ap);
@@ -164,6 +167,7 @@ md_dp_sem(md_dp_t *dp, size_t off, const char *fmt, ...)
 		return (0);
 	dp->dp_semfailed = 1;
 	dp->dp_erroff = off;
+	dp->dp_errlex = dp->dp_lex;
 	va_start(ap, fmt);
 	(void) vsnprintf(dp->dp_msg, dp->dp_msglen, fmt, ap);
 	va_end(ap);
@@ -920,10 +924,11 @@ md_dp_convargs(md_dp_t *dp, const char *fn, const md_dpconv_t *pc, int n,
 }
 
 /*
- * printf(), system() and printa() with a string literal for a format (at
- * offset at): its conversions, as dtrace reads them (dt_printf.c), and
- * for printf() and system() as many values as they need (nargs after the
- * format).  Errors are of meaning, at the call (off).
+ * printf(), system(), freopen() and printa() with a string literal for a
+ * format (at offset at): its conversions, as dtrace reads them
+ * (dt_printf.c), and for all but printa() as many values as they need
+ * (nargs after the format).  freopen("") is no format: it restores the
+ * standard output.  Errors are of meaning, at the call (off).
  */
 static void
 md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
@@ -935,13 +940,16 @@ md_dp_format(md_dp_t *dp, const md_dfunc_t *f, size_t at, long nargs,
 	long need = 0;
 	md_dpconv_t pc;
 
-	if (!printa && strcmp(fn, "printf") != 0 && strcmp(fn, "system") != 0)
+	if (!printa && strcmp(fn, "printf") != 0 &&
+	    strcmp(fn, "system") != 0 && strcmp(fn, "freopen") != 0)
 		return;
 	for (end = 0; s[end] != '"'; end++) {
 		if (s[end] == '\\')
 			end++;
 	}
 	if (md_dlex_strbyte(s, &i, end) == -1) {
+		if (strcmp(fn, "freopen") == 0)
+			return;
 		(void) md_dp_sem(dp, off, "%s( ) format string is empty",
 		    fn);
 		return;
@@ -1147,18 +1155,21 @@ md_dp_call(md_dp_t *dp, md_dx_t *dx, int callee, const md_dfunc_t *f,
 	return (0);
 }
 
-/* . or -> and a member: what is not a name is passed over, as dtrace does */
+/*
+ * . or -> and a member: what is not a name is passed over, as dtrace does.
+ * A $N there is a macro's value, an integer or a string but for a name
+ * given as an argument: refused, as dtrace refuses it without arguments
+ * (D_MACRO_UNDEF) or with them as the D it has in mind.
+ */
 static int
-md_dp_member(md_dp_t *dp, size_t at)
+md_dp_member(md_dp_t *dp)
 {
 	md_dlex_t *dl = &dp->dp_lex;
 
 	dl->dl_mode = MD_DL_MEMBER;
 	md_dp_next(dp);
 	dl->dl_mode = MD_DL_EXPR;
-	if (dl->dl_tok == MDT_EOF)
-		return (md_dp_error(dp, at, "syntax error near end of input"));
-	if (dl->dl_tok != MDT_IDENT && dl->dl_tok != MDT_MACRO)
+	if (dl->dl_tok != MDT_IDENT)
 		return (md_dp_syntax(dp));
 	md_dp_next(dp);
 	return (0);
@@ -1191,7 +1202,7 @@ md_dp_varkind(const md_dp_t *dp, size_t off)
 static int
 md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 {
-	size_t off = dp->dp_lex.dl_off, at, npost;
+	size_t off = dp->dp_lex.dl_off, npost;
 	const md_dfunc_t *f = NULL;
 	int ident = dp->dp_lex.dl_tok == MDT_IDENT, callee = 0, call, rv;
 	int decided;
@@ -1201,7 +1212,6 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 		return (rv < 0 ? -1 : 0);
 	decided = dx->dx_kind != MD_KIND_UNKNOWN;
 	for (npost = 0;; npost++) {
-		at = dp->dp_lex.dl_off;
 		if ((call = md_dp_is(dp, "(")) != 0) {
 			if (md_dp_call(dp, dx, callee, f, off) != 0)
 				return (-1);
@@ -1215,7 +1225,7 @@ md_dp_postfix(md_dp_t *dp, md_dx_t *dx)
 		    md_dp_is(dp, "->")) {
 			if (md_dp_novoid(dp, dx) != 0 || (md_dp_is(dp, "[") ?
 			    md_dp_args(dp, "]", 0, NULL) < 0 :
-			    md_dp_member(dp, at) != 0))
+			    md_dp_member(dp) != 0))
 				return (-1);
 			dx->dx_call = NULL;
 			dx->dx_unary = 1;
@@ -1521,6 +1531,35 @@ md_dp_stmtexpr(md_dp_t *dp)
 }
 
 /*
+ * Is the control line at hand "#pragma D option pspec" (blanks apart)?
+ * dtrace then reads every word of the outer scope as a probe
+ * description, "int*x" too (md_dp_typestar()).
+ */
+static int
+md_dp_pspecopt(const md_dp_t *dp)
+{
+	static const char *const words[] = { "pragma", "D", "option",
+	    "pspec" };
+	const char *b = dp->dp_lex.dl_buf;
+	size_t i = dp->dp_lex.dl_off + 1, end = i - 1 + dp->dp_lex.dl_toklen;
+	size_t k, n;
+
+	for (k = 0; k <= MD_NELEM(words); k++) {
+		while (i < end && b[i] != '\0' && strchr(" \t\f\v", b[i]))
+			i++;
+		for (n = 0; i + n < end && (b[i + n] == '\0' ||
+		    strchr(" \t\f\v", b[i + n]) == NULL); n++)
+			continue;
+		if (k == MD_NELEM(words))
+			return (n == 0);
+		if (n != strlen(words[k]) || memcmp(b + i, words[k], n) != 0)
+			return (0);
+		i += n;
+	}
+	return (0);
+}
+
+/*
  * The control line at hand (md_dpragma.c): read and applied as dtrace
  * does, wherever dtrace's lexer meets one in a program.
  */
@@ -1531,8 +1570,10 @@ md_dp_control(md_dp_t *dp)
 	size_t off;
 
 	if (md_dpragma(dp->dp_lex.dl_buf, dp->dp_lex.dl_len,
-	    dp->dp_lex.dl_off, &off, msg, sizeof (msg)) == 0)
+	    dp->dp_lex.dl_off, &off, msg, sizeof (msg)) == 0) {
+		dp->dp_pspec |= md_dp_pspecopt(dp);
 		return (0);
+	}
 	return (md_dp_error(dp, off, "%s", msg));
 }
 
@@ -1913,18 +1954,83 @@ md_dp_isdecl(const md_dp_t *dp)
 	    md_dlex_is(&after, "("));
 }
 
+/*
+ * A word of the outer scope with a '*' in it, "int*x": dtrace reads a
+ * type's name before the '*' (one of D's, these words; it looks the name
+ * up), if the word has nothing else a probe description has and option
+ * pspec is not set, and reads on as a declaration; but the type it then
+ * looks up is the whole word, which it has none of (D_UNKNOWN, once the
+ * declarator is read).  The length of the type's name, or 0 for a probe
+ * description.
+ */
+static size_t
+md_dp_typestar(const md_dp_t *dp)
+{
+	static const char *const types[] = {
+		"char", "double", "float", "int", "long", "short", "signed",
+		"string", "unsigned", "void"
+	};
+	const char *t = md_dp_tok(dp), *star;
+	size_t n = dp->dp_lex.dl_toklen, k, len;
+
+	if (dp->dp_lex.dl_tok != MDT_PSPEC || dp->dp_pspec ||
+	    (star = memchr(t, '*', n)) == NULL)
+		return (0);
+	for (k = 0; k < n; k++) {
+		if (strchr(":-.?!`", t[k]) != NULL)
+			return (0);
+	}
+	len = (size_t)(star - t);
+	for (k = 0; k < MD_NELEM(types); k++) {
+		if (strlen(types[k]) == len && memcmp(types[k], t, len) == 0)
+			return (len);
+	}
+	return (0);
+}
+
+/*
+ * The declaration a word read as "int*x" starts (md_dp_typestar()): its
+ * type's name is the word's first len bytes, the declarators follow from
+ * the '*', and dtrace refuses the type, the whole word, once the first
+ * declarator is read.
+ */
+static int
+md_dp_starred(md_dp_t *dp, size_t len)
+{
+	md_dlex_t *dl = &dp->dp_lex;
+	size_t off = dl->dl_off, n = dl->dl_toklen > 200 ? 200 : dl->dl_toklen;
+
+	dl->dl_pos = off + len;
+	dl->dl_toklen = len;
+	dl->dl_kw = 1;
+	md_dp_next(dp);
+	if (md_dp_declarator(dp, 0) != 0)
+		return (-1);
+	if (!md_dp_is(dp, ";") && !md_dp_is(dp, ","))
+		return (md_dp_syntax(dp));
+	(void) md_dp_sem(dp, dl->dl_off, "failed to resolve type %.*s: "
+	    "Unknown type name", (int)n, dl->dl_buf + off);
+	while (!md_dp_is(dp, ";")) {
+		if (md_dp_expect(dp, ",") != 0 ||
+		    md_dp_declarator(dp, 0) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
 /* A program: clauses, declarations and definitions, control lines. */
 static int
 md_dp_program(md_dp_t *dp)
 {
 	md_dlex_t *dl = &dp->dp_lex;
-	size_t n = 0;
+	size_t n = 0, star;
 
 	dl->dl_mode = MD_DL_OUTER;
 	md_dp_next(dp);
 	while (dl->dl_tok != MDT_EOF) {
 		n++;
-		if (!md_dp_isdecl(dp)) {
+		star = md_dp_typestar(dp);
+		if (star == 0 && !md_dp_isdecl(dp)) {
 			if (md_dp_clause(dp) != 0)
 				return (-1);
 			continue;
@@ -1933,7 +2039,10 @@ md_dp_program(md_dp_t *dp)
 		dl->dl_mode = MD_DL_EXPR;
 		if (dl->dl_tok == MDT_PSPEC)
 			dl->dl_tok = MDT_IDENT;
-		if (md_dp_is(dp, "inline")) {
+		if (star > 0) {
+			if (md_dp_starred(dp, star) != 0)
+				return (-1);
+		} else if (md_dp_is(dp, "inline")) {
 			if (md_dp_inline(dp) != 0)
 				return (-1);
 		} else if (md_dp_is(dp, "translator")) {
@@ -2028,6 +2137,36 @@ md_dp_init(md_dp_t *dp, const char *text, size_t len, unsigned maxdepth)
 }
 
 /*
+ * Where dtrace names a fault at off: off, but on the line dtrace counts,
+ * less the newlines its lexer passed over uncounted before off, looking
+ * for a member's name (md_dlex.c, dl_lost).  On that line, the '.' or
+ * '->' whose name was missing, if it is there; else the line's start.
+ */
+static size_t
+md_dp_dtplace(const md_dp_t *dp, size_t off)
+{
+	const md_dlex_t *dl = &dp->dp_errlex;
+	const char *b = dl->dl_buf;
+	size_t lost = dl->dl_lost, at = off, end;
+
+	if (off < dl->dl_lostfrom)
+		lost -= dl->dl_lastlost;
+	if (lost == 0)
+		return (off);
+	for (;;) {
+		while (at > 0 && b[at - 1] != '\n')
+			at--;
+		if (at == 0 || lost-- == 0)
+			break;
+		at--;
+	}
+	for (end = at; end < dl->dl_len && b[end] != '\n'; end++)
+		continue;
+	return (dl->dl_lostop >= at && dl->dl_lostop < end ? dl->dl_lostop :
+	    at);
+}
+
+/*
  * Parse len bytes of D in context ctx.  Returns 0, or -1 with the message
  * in msg (msglen bytes) and the offset of the fault in *offp.
  */
@@ -2055,7 +2194,7 @@ md_dparse(const char *text, size_t len, md_dctx_t ctx, size_t *offp,
 	if (rv == 0 && (dp.dp_failed || dp.dp_semfailed))
 		rv = -1;
 	if (rv != 0 && offp != NULL)
-		*offp = dp.dp_erroff;
+		*offp = md_dp_dtplace(&dp, dp.dp_erroff);
 	return (rv);
 }
 
