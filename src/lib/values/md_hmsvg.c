@@ -486,9 +486,9 @@ static int
 md_hm_columns(md_hmlayout_t *d)
 {
 	const md_heatmap_t *h = d->hl_h;
-	size_t *colof, *order = NULL, i, k, j;
+	size_t *colof, *order = NULL, i, k, j, ci, ce;
 	uint64_t *scratch;
-	const md_hmcell_t *c, *end;
+	const md_hmcell_t *c;
 	int rv = -1;
 
 	md_hm_times(d);
@@ -501,13 +501,15 @@ md_hm_columns(md_hmlayout_t *d)
 	for (k = 0; k < h->hm_ncols; k = i) {
 		j = colof[order[k]];
 		for (i = k; i < h->hm_ncols && colof[order[i]] == j; i++) {
-			c = &h->hm_cells[h->hm_cols[order[i]].hk_cell];
-			end = order[i] + 1 < h->hm_ncols ?
-			    &h->hm_cells[h->hm_cols[order[i] + 1].hk_cell] :
-			    &h->hm_cells[h->hm_ncells];
-			for (; c < end; c++)
+			/* indices: a map of no cell has hm_cells NULL */
+			ci = h->hm_cols[order[i]].hk_cell;
+			ce = order[i] + 1 < h->hm_ncols ?
+			    h->hm_cols[order[i] + 1].hk_cell : h->hm_ncells;
+			for (; ci < ce; ci++) {
+				c = &h->hm_cells[ci];
 				scratch[d->hl_rowdrow[d->hl_rowof[
 				    c->hc_bucket]]] += c->hc_count;
+			}
 		}
 		md_hm_coltime(d, j, order[k]);
 		md_hm_colcells(d, j, scratch);
