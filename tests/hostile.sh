@@ -133,7 +133,7 @@ ok $? "jq: .value[\"café\"] 5 ($a), .value[\"caf\\\\xe9\"] 1000 ($b)"
 # --heatmap --key: one key's events only
 hmcount() {	# the counts of the cells' tooltips, summed
 	"$bin" --heatmap --key "$1" "$tmp/hist.jsonl" 2> "$tmp/hm.err" |
-	    grep -o '\]: [0-9]*</title>' | tr -dc '0-9\n' |
+	    grep -o '^count [0-9]*,' | tr -dc '0-9\n' |
 	    awk '{ s += $1 } END { print s + 0 }'
 }
 a=$(hmcount 'café')
