@@ -71,7 +71,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    (int)(nl - p), p);
 	}
 	if ((svg = md_heatmap_svg(h, &opts, &len, &err)) == NULL)
-		fh_check_error(&err);
+		fz_check_line_error(&err);
 	else
 		fh_check_svg(h, svg, len);
 	free(svg);

@@ -147,5 +147,5 @@ for f in tests/golden/flame-*/stdin; do
 	cp "$f" "$seeds/flame/$name"
 	{ printf w; cat "$f"; } > "$seeds/flame/w-$name"
 done
-head -n 2 examples/flamegraph/kernel-stacks.jsonl > "$seeds/flame/readme"
+head -n 2 examples/flamegraph/profile.jsonl > "$seeds/flame/readme"
 echo "seeds: flame: $(ls "$seeds/flame" | wc -l)"
