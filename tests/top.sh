@@ -48,7 +48,15 @@ sock=mdtop$$
 tm() {
 	tmux -L "$sock" -f /dev/null "$@"
 }
-trap 'tm kill-server 2> /dev/null; rm -rf "$tmp"' EXIT
+# end: each window's shell (its pid file: after meta-d ends, a sleep that
+# ignores SIGHUP, which the server's end would not stop), then the server
+end() {
+	for f in "$tmp"/*.pid; do
+		[ -f "$f" ] && kill "$(cat "$f")" 2> /dev/null
+	done
+	tm kill-server 2> /dev/null
+}
+trap 'end; rm -rf "$tmp"' EXIT
 tm new-session -d -s keep "exec sleep 3600"	# the server, for good
 known=tests/metrics/run-known.json
 ongoing=tests/metrics/top-known.json
@@ -134,7 +142,7 @@ ended() {
 cc -O2 -o "$tmp/mdppid" tests/mdppid.c || exit 1
 while :; do "$tmp/mdppid" 2000 100; done &
 ppid_pid=$!
-trap 'kill $ppid_pid 2> /dev/null; tm kill-server 2> /dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $ppid_pid 2> /dev/null; end; rm -rf "$tmp"' EXIT
 "$bin" --run -T 1 -s k "$ongoing" > "$tmp/ongoing.run" 2> "$tmp/err"
 start a 100x30 -i 2s -s k "$ongoing"
 screen a 'last 1' && grep -E '^(begin|second) ' "$tmp/a.screen" > "$tmp/a.rows"
