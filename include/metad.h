@@ -192,6 +192,13 @@ extern MD_API size_t md_unit_format(char *, size_t, const char *, double);
 extern MD_API size_t md_unit_axis(char *, size_t, const char *, double);
 
 /*
+ * md_unit_symbol() is how a title names a unit: a time unit by its
+ * symbol, as md_unit_axis() writes it ("ns", "\u00b5s", "ms", "s"), any
+ * other unit (and NULL) as it is.
+ */
+extern MD_API const char *md_unit_symbol(const char *);
+
+/*
  * What the loader noticed and the language allows: a Meta-D key at the
  * wrong level ("usepragmazone" at the top level, where it is ignored), a
  * key under metad that looks like a misspelt one.  Each warning is one

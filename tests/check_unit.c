@@ -118,6 +118,28 @@ START_TEST(unit_should_label_an_axis)
 }
 END_TEST
 
+/* A title's unit: a time's symbol, as the axis writes it; else as is. */
+START_TEST(unit_should_name_a_unit_by_its_symbol)
+{
+	char buf[64];
+
+	ck_assert_str_eq(md_unit_symbol("nanoseconds"), "ns");
+	ck_assert_str_eq(md_unit_symbol("microseconds"), "\xc2\xb5s");
+	ck_assert_str_eq(md_unit_symbol("milliseconds"), "ms");
+	ck_assert_str_eq(md_unit_symbol("seconds"), "s");
+	ck_assert_str_eq(md_unit_symbol("bytes"), "bytes");
+	ck_assert_str_eq(md_unit_symbol("requests"), "requests");
+	ck_assert_ptr_null(md_unit_symbol(NULL));
+	/* the symbol is the one the axis writes */
+	(void) md_unit_axis(buf, sizeof (buf), "microseconds", 10);
+	ck_assert_str_eq(buf, "10 \xc2\xb5s");
+	(void) md_unit_axis(buf, sizeof (buf), "nanoseconds", 20000);
+	ck_assert_str_eq(buf, "20 \xc2\xb5s");
+	(void) md_unit_format(buf, sizeof (buf), "nanoseconds", 20000);
+	ck_assert_str_eq(buf, "20 us");
+}
+END_TEST
+
 START_TEST(unit_should_cut_as_snprintf_does)
 {
 	char buf[4];
@@ -167,6 +189,7 @@ unit_suite(void)
 	    unit_should_print_a_quantity_as_a_person_reads_it, 0,
 	    (int)(sizeof (formats) / sizeof (formats[0])));
 	tcase_add_test(tc, unit_should_cut_as_snprintf_does);
+	tcase_add_test(tc, unit_should_name_a_unit_by_its_symbol);
 	tcase_add_test(tc, unit_should_label_an_axis);
 	tcase_add_test(tc, unit_should_say_what_is_not_finite);
 	tcase_add_test(tc, unit_should_fit_in_64_bytes);

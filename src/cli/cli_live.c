@@ -44,21 +44,6 @@ md_hm_file(const md_cli_opts_t *o)
 	return (o->o_heatfile);
 }
 
-/* A unit as a title shows it: "ns", "us", or the word. */
-static const char *
-md_hm_unitword(const char *unit)
-{
-	static const char *const w[][2] = { { "nanoseconds", "ns" },
-	    { "microseconds", "\xc2\xb5s" }, { "milliseconds", "ms" },
-	    { "seconds", "s" } };
-	size_t i;
-
-	for (i = 0; i < sizeof (w) / sizeof (w[0]); i++)
-		if (strcmp(unit, w[i][0]) == 0)
-			return (w[i][1]);
-	return (unit);
-}
-
 /*
  * A title's start, "LABEL: " (the metric's label, or its name), into a
  * stream of its own: *tp is the text once md_cli_mclose()d.  NULL when
@@ -100,7 +85,7 @@ md_hm_title(const md_cli_job_t *j, const char *unit)
 		return (NULL);
 	(void) fprintf(f, "%s", o->o_nfield);
 	if (unit != NULL && *unit != '\0')
-		(void) fprintf(f, " (%s)", md_hm_unitword(unit));
+		(void) fprintf(f, " (%s)", md_unit_symbol(unit));
 	if (o->o_nsfields > 0 && o->o_key != NULL)
 		(void) fprintf(f, ", by %s = \"%s\"", o->o_sfields[0],
 		    o->o_key);

@@ -15,6 +15,8 @@
  * md_unit_axis() is the same for an axis's labels: the micro sign for
  * microseconds ("10 \u00b5s") and SI prefixes (k, M, G, T, P) for a plain
  * unit's values and for numbers with no unit ("10k requests").
+ * md_unit_symbol() is a time unit's symbol as those labels write it
+ * ("\u00b5s" for microseconds), for a title.
  */
 
 #include <math.h>
@@ -26,12 +28,15 @@
 static const struct {
 	const char	*un_name;
 	uint64_t	un_ns;
+	const char	*un_sym;	/* as an axis or a title shows it */
 } md_unit_times[] = {
-	{ "nanoseconds", 1 },
-	{ "microseconds", 1000 },
-	{ "milliseconds", 1000000 },
-	{ "seconds", 1000000000 },
+	{ "nanoseconds", 1, "ns" },
+	{ "microseconds", 1000, "\xc2\xb5s" },
+	{ "milliseconds", 1000000, "ms" },
+	{ "seconds", 1000000000, "s" },
 };
+
+#define	MD_UNIT_NTIMES	(sizeof (md_unit_times) / sizeof (md_unit_times[0]))
 
 md_unitkind_t
 md_unit_kind(const char *unit, uint64_t *nsp)
@@ -40,8 +45,7 @@ md_unit_kind(const char *unit, uint64_t *nsp)
 
 	if (unit == NULL || *unit == '\0')
 		return (MD_UNIT_NONE);
-	for (i = 0; i < sizeof (md_unit_times) / sizeof (md_unit_times[0]);
-	    i++) {
+	for (i = 0; i < MD_UNIT_NTIMES; i++) {
 		if (strcmp(unit, md_unit_times[i].un_name) == 0) {
 			if (nsp != NULL)
 				*nsp = md_unit_times[i].un_ns;
@@ -93,10 +97,9 @@ static size_t
 md_unit_put(char *buf, size_t len, const char *unit, double v, int axis)
 {
 	static const char *const tn[] = { "ns", "us", "ms", "s" };
-	static const char *const ta[] = { "ns", "\xc2\xb5s", "ms", "s" };
 	static const char *const bn[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	static const char *const si[] = { "", "k", "M", "G", "T", "P" };
-	const char *const *names = axis ? ta : tn, *sign = v < 0 ? "-" : "";
+	const char *const *names = tn, *sign = v < 0 ? "-" : "";
 	md_unitkind_t kind = md_unit_kind(unit, NULL);
 	double x = fabs(v), step = 1000;
 	char num[48];
@@ -136,7 +139,8 @@ md_unit_put(char *buf, size_t len, const char *unit, double v, int axis)
 	}
 	i = md_unit_scale(&x, step, n);
 	md_unit_digits(num, sizeof (num), x);
-	return ((size_t)snprintf(buf, len, "%s%s %s", sign, num, names[i]));
+	return ((size_t)snprintf(buf, len, "%s%s %s", sign, num, axis &&
+	    names == tn ? md_unit_times[i].un_sym : names[i]));
 }
 
 size_t
@@ -149,4 +153,15 @@ size_t
 md_unit_axis(char *buf, size_t len, const char *unit, double v)
 {
 	return (md_unit_put(buf, len, unit, v, 1));
+}
+
+const char *
+md_unit_symbol(const char *unit)
+{
+	size_t i;
+
+	for (i = 0; unit != NULL && i < MD_UNIT_NTIMES; i++)
+		if (strcmp(unit, md_unit_times[i].un_name) == 0)
+			return (md_unit_times[i].un_sym);
+	return (unit);
 }
