@@ -14,6 +14,8 @@
 #                   compiler (--compile), and the Linux examples traced for
 #                   real (DTRACE=)
 #   make check-run  meta-d --run traced for real, as root
+#   make check-library    the Linux metric library traced for real against
+#                   workloads, beside bpftrace (SUBJECTS=tcp: one subject)
 #   make check-ddiff      meta-d's D checker against a real dtrace, on valid
 #                   D broken on purpose (DDIFF_PER= mutants per seed)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -200,11 +202,11 @@ DEPSTAMP = build/deps-v1
 
 DEMO_ARGS = -s execname -n latency examples/syscall-ops.json
 
-.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
+.PHONY: all deps need need-test deps-clang deps-valgrind deps-heatmap deps-prometheus deps-top deps-bpftrace demo test unit layout golden faults outdir find js hostname bounds hardening traceable deps-test \
 	heatmap heatmap-e2e flame flame-e2e \
 	install-test \
 	check-sanitize check-failalloc check-valgrind check-dtrace dtrace-quick \
-	check-run check-nodtrace \
+	check-run check-library check-nodtrace \
 	check-ddiff check print-checks print-srcs dtrace-setup \
 	fuzz fuzz-run fuzz-corpus bench \
 	install uninstall clean
@@ -250,6 +252,10 @@ deps-prometheus: deps
 # What tests/top.sh runs meta-d --top in: tmux, and python3.
 deps-top: deps
 	@$(DEPS_ENV) sh mk/deps.sh install top
+
+# The second opinion tests/library.sh counts workloads with: bpftrace.
+deps-bpftrace: deps
+	@$(DEPS_ENV) sh mk/deps.sh install bpftrace
 
 $(LIB_OBJS) $(CLI_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need
 $(TEST_OBJS): $(DEPSTAMP) $(FLAGS_STAMP) | need-test
@@ -544,6 +550,14 @@ check-run: meta-d build/sanitize/meta-d deps-heatmap deps-prometheus deps-top
 	DTRACE='$(DTRACE)' sh tests/top.sh ./meta-d
 	DTRACE='$(DTRACE)' sh tests/stacks.sh ./meta-d
 
+# The Linux metric library (examples/linux) traced for real, as root: each
+# metric against a workload the test makes (tests/library/SUBJECT.sh),
+# its values held to what the workload decides and to bpftrace's counts
+# of the same events; --run, --top, --prometheus and --heatmap on one
+# metric of each subject.  SUBJECTS=tcp runs one subject's.
+check-library: meta-d deps-heatmap deps-prometheus deps-top deps-bpftrace
+	DTRACE='$(DTRACE)' sh tests/library.sh ./meta-d $(SUBJECTS)
+
 # A meta-d built without libdtrace (a copy of the sources, made with
 # DTRACE_PREFIX=none): --run says so, status 2, and everything else works.
 check-nodtrace:
@@ -566,7 +580,8 @@ check-ddiff: meta-d tests/dmutate tests/dcases
 # failures, the real dtrace (its setup first, where ../shared has one),
 # the D checker against it (3 mutants a seed), the fuzzers' corpora.
 CHECKS = test check-sanitize check-valgrind check-failalloc dtrace-setup \
-	check-nodtrace check-dtrace check-run check-ddiff fuzz-corpus
+	check-nodtrace check-dtrace check-run check-library check-ddiff \
+	fuzz-corpus
 
 print-checks:
 	@echo $(CHECKS)

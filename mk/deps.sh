@@ -19,6 +19,8 @@
 #		 python3 (the PNG it renders, decoded with zlib)
 #	top	 what tests/top.sh runs meta-d --top in and reads its view
 #		 with: tmux (a terminal) and python3
+#	bpftrace bpftrace, the second opinion tests/library.sh counts the
+#		 Linux metric library's workloads with, and python3
 #
 # install uses apt-get, through sudo when not root; with neither root nor
 # sudo, or without apt-get, it prints the command to run and fails.  A
@@ -80,14 +82,19 @@ lacks_top() {
 	command -v python3 > /dev/null 2>&1 || echo python3
 }
 
+lacks_bpftrace() {
+	command -v bpftrace > /dev/null 2>&1 || echo bpftrace
+	command -v python3 > /dev/null 2>&1 || echo python3
+}
+
 case ${1-}:${2-} in
 check:build | check:test | check:clang | check:valgrind | check:heatmap | \
-check:prometheus | check:top | install:build | install:test | \
-install:clang | install:valgrind | install:heatmap | install:prometheus | \
-install:top) ;;
+check:prometheus | check:top | check:bpftrace | install:build | \
+install:test | install:clang | install:valgrind | install:heatmap | \
+install:prometheus | install:top | install:bpftrace) ;;
 *)
 	echo "usage: sh mk/deps.sh check|install" \
-	    "build|test|clang|valgrind|heatmap|prometheus|top" >&2
+	    "build|test|clang|valgrind|heatmap|prometheus|top|bpftrace" >&2
 	exit 2 ;;
 esac
 

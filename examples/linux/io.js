@@ -17,7 +17,7 @@ Object.keys(gathered).forEach(function (field) {
 });
 
 register({
-    module: 'io',
+    module: 'disk',
     stat: 'ops',
     label: 'block I/O',
     description: 'Block device I/O on Linux: by device, operation and ' +
