@@ -130,11 +130,13 @@ extern MD_API int md_text_check(const char *, size_t, const char *,
 extern MD_API int md_json_check(const char *, size_t, md_error_t *);
 
 /*
- * The metric's top-level "description" and "label" strings (conventions:
- * the language ignores them), or NULL.
+ * The metric's top-level "description", "label" and "module" strings
+ * (conventions: the language ignores them), or NULL.  The module names
+ * the metric's subject (cpu, tcp...), which --list groups by.
  */
 extern MD_API const char *md_metric_description(const md_metric_t *);
 extern MD_API const char *md_metric_label(const md_metric_t *);
+extern MD_API const char *md_metric_module(const md_metric_t *);
 
 /*
  * What a metric says about its numbers and where it runs (SPEC section

@@ -556,6 +556,9 @@ START_TEST(metric_should_ignore_keys_it_does_not_use)
 	    "'transforms': { 'a': 'A' } }] } }");
 
 	ck_assert(m->mm_pragmazone);
+	ck_assert_str_eq(md_metric_module(m), "syscall");
+	ck_assert_str_eq(md_metric_label(m), "system calls");
+	ck_assert_ptr_null(md_metric_description(m));
 	md_metric_free(m);
 }
 END_TEST

@@ -52,18 +52,23 @@ METAD_PATH=$tmp/a "$bin" ./syscall-ops > /dev/null 2>&1
 [ $? -eq 1 ]
 ok $? "./NAME is not looked up"
 
-# --list: every metric once, sorted per directory, with descriptions.
+# --list: every metric once, by subject (its "module"; none: "other",
+# last), in a subject sorted per directory, with descriptions.
 METAD_PATH=$tmp/a:$tmp/b "$bin" --list > "$tmp/got" 2> "$tmp/err"
 ok $? "--list: status"
-printf '%s\n' sub/io sub/proc syscall-ops broken fs-ops > "$tmp/want"
-cut -d' ' -f1 "$tmp/got" | cmp -s "$tmp/want" -
-ok $? "--list: the names, each once, first directory first: $(tr '\n' ' ' < "$tmp/got")"
-grep -q '^sub/proc     Programs started on Linux' "$tmp/got"
+printf '%s\n' fs: fs-ops proc: sub/proc syscall: syscall-ops other: sub/io \
+    broken \
+    > "$tmp/want"
+grep . "$tmp/got" | awk '{ print $1 }' | cmp -s "$tmp/want" -
+ok $? "--list: the names, each once, by subject, first directory first: $(tr '\n' ' ' < "$tmp/got")"
+grep -q '^  sub/proc     Programs started on Linux' "$tmp/got"
 ok $? "--list: a JSON metric's description, after the padded name"
-grep -q '^broken       (not a valid metric)$' "$tmp/got"
+grep -q '^  broken       (not a valid metric)$' "$tmp/got"
 ok $? "--list: an invalid metric says so"
-[ "$(grep -c . "$tmp/got")" -eq 5 ] && ! grep -q notes "$tmp/got"
+[ "$(grep -c '^  ' "$tmp/got")" -eq 5 ] && ! grep -q notes "$tmp/got"
 ok $? "--list: other files are no metrics"
+awk 'NR > 1 && /:$/ { if (prev != "") exit 1 } { prev = $0 }' "$tmp/got"
+ok $? "--list: a blank line before each subject but the first"
 [ ! -s "$tmp/err" ]
 ok $? "--list: nothing on standard error"
 METAD_PATH=$tmp/empty "$bin" --list > "$tmp/got" 2> "$tmp/err"

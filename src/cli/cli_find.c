@@ -457,10 +457,11 @@ md_find_elsewhere(const md_metric_t *m, char **linep)
 /*
  * The first line of a JSON metric's description, to print, in *linep (NULL
  * when it has none, is not JSON, cannot be read), after the mark of a
- * metric for other systems.  Returns -1 when out of memory.
+ * metric for other systems; its "module" (the subject --list groups it
+ * under), escaped, in *modp (NULL: none).  Returns -1 when out of memory.
  */
 static int
-md_find_describe(const char *path, char **linep)
+md_find_describe(const char *path, char **linep, char **modp)
 {
 	const char *d = strrchr(path, '.');
 	char *buf;
@@ -469,7 +470,7 @@ md_find_describe(const char *path, char **linep)
 	md_error_t err;
 	int fd, e;
 
-	*linep = NULL;
+	*linep = *modp = NULL;
 	if (d == NULL || strcmp(d, ".json") != 0 ||
 	    (fd = md_find_open(path)) < 0)
 		return (0);
@@ -481,19 +482,21 @@ md_find_describe(const char *path, char **linep)
 	free(buf);
 	if (m == NULL && err.mde_code == MD_ERR_NOMEM)
 		return (-1);
-	if (m == NULL) {
-		if ((*linep = strdup("(not a valid metric)")) == NULL)
-			return (-1);
-	} else {
-		if ((d = md_metric_description(m)) != NULL &&
-		    (*linep = strndup(d, strcspn(d, "\n"))) == NULL)
-			e = -1;
-		else
-			e = md_find_elsewhere(m, linep);
-		md_metric_free(m);
-		if (e != 0 || *linep == NULL)
-			return (e);
-	}
+	if (m == NULL)
+		return ((*linep = strdup("(not a valid metric)")) == NULL ?
+		    -1 : 0);
+	e = 0;
+	if ((d = md_metric_module(m)) != NULL && *d != '\0' &&
+	    ((*modp = strdup(d)) == NULL || md_find_escape(modp) != 0))
+		e = -1;
+	else if ((d = md_metric_description(m)) != NULL &&
+	    (*linep = strndup(d, strcspn(d, "\n"))) == NULL)
+		e = -1;
+	else
+		e = md_find_elsewhere(m, linep);
+	md_metric_free(m);
+	if (e != 0 || *linep == NULL)
+		return (e);
 	return (md_find_escape(linep));
 }
 
@@ -529,41 +532,101 @@ md_found_free(md_found_t *fd)
 	free(fd->fd_paths);
 }
 
+/* A metric as --list shows it: its name, subject and description. */
+typedef struct md_listed {
+	const char	*ls_name;
+	size_t		ls_i;		/* where it was found: the order */
+	char		*ls_module;	/* NULL: none ("other") */
+	char		*ls_desc;	/* NULL: none */
+} md_listed_t;
+
 /*
- * --list: "NAME  DESCRIPTION" a line, the names padded to the longest.
- * Returns the text (*lenp bytes; NULL with errno ENOMEM, or ENOENT when
- * there is no metric).
+ * --list's order: by subject (module), the metrics of none last, and in
+ * a subject as found (sorted per directory, first directory first).
+ */
+static int
+md_listed_cmp(const void *a, const void *b)
+{
+	const md_listed_t *x = a, *y = b;
+	int c;
+
+	if (x->ls_module == NULL || y->ls_module == NULL)
+		c = (x->ls_module == NULL) - (y->ls_module == NULL);
+	else
+		c = strcmp(x->ls_module, y->ls_module);
+	if (c == 0)
+		c = x->ls_i < y->ls_i ? -1 : x->ls_i > y->ls_i;
+	return (c);
+}
+
+/*
+ * Print the metrics ls[0..n-1] to f, a heading line for each subject
+ * ("cpu:"; "other:" for the metrics of none), a blank line before each
+ * but the first, and under it "  NAME  DESCRIPTION" a line, the names
+ * padded to the longest.
+ */
+static void
+md_listed_print(FILE *f, const md_listed_t *ls, size_t n)
+{
+	size_t i, width = 0;
+	const char *mod;
+
+	for (i = 0; i < n; i++) {
+		if (strlen(ls[i].ls_name) > width)
+			width = strlen(ls[i].ls_name);
+	}
+	for (i = 0; i < n; i++) {
+		mod = ls[i].ls_module != NULL ? ls[i].ls_module : "other";
+		if (i == 0 || (ls[i - 1].ls_module == NULL) !=
+		    (ls[i].ls_module == NULL) || (ls[i].ls_module != NULL &&
+		    strcmp(ls[i - 1].ls_module, ls[i].ls_module) != 0))
+			(void) fprintf(f, "%s%s:\n", i == 0 ? "" : "\n", mod);
+		if (ls[i].ls_desc == NULL)
+			(void) fprintf(f, "  %s\n", ls[i].ls_name);
+		else
+			(void) fprintf(f, "  %-*s  %s\n", (int)width,
+			    ls[i].ls_name, ls[i].ls_desc);
+	}
+}
+
+/*
+ * --list: the metrics by subject (md_listed_print()).  Returns the text
+ * (*lenp bytes; NULL with errno ENOMEM, or ENOENT when there is no
+ * metric).
  */
 static char *
 md_cli_list(size_t *lenp)
 {
 	md_found_t fd;
-	size_t i, width = 0;
-	char *desc, *out = NULL;
+	md_listed_t *ls;
+	size_t i;
+	char *out = NULL;
 	FILE *f;
 
 	md_find_all(&fd, md_cli_metad_path());
-	for (i = 0; i < fd.fd_n; i++) {
-		if (strlen(fd.fd_names[i]) > width)
-			width = strlen(fd.fd_names[i]);
+	if ((ls = calloc(fd.fd_n + 1, sizeof (*ls))) == NULL)
+		fd.fd_nomem = 1;
+	for (i = 0; i < fd.fd_n && !fd.fd_nomem; i++) {
+		ls[i].ls_name = fd.fd_names[i];
+		ls[i].ls_i = i;
+		if (md_find_describe(fd.fd_paths[i], &ls[i].ls_desc,
+		    &ls[i].ls_module) != 0)
+			fd.fd_nomem = 1;
 	}
 	if (!fd.fd_nomem && fd.fd_n > 0 &&
 	    (f = open_memstream(&out, lenp)) != NULL) {
-		for (i = 0; i < fd.fd_n && !fd.fd_nomem; i++) {
-			if (md_find_describe(fd.fd_paths[i], &desc) != 0)
-				fd.fd_nomem = 1;
-			else if (desc == NULL)
-				(void) fprintf(f, "%s\n", fd.fd_names[i]);
-			else
-				(void) fprintf(f, "%-*s  %s\n", (int)width,
-				    fd.fd_names[i], desc);
-			free(desc);
-		}
-		if (md_cli_mclose(f, &out) != 0 || fd.fd_nomem) {
+		qsort(ls, fd.fd_n, sizeof (*ls), md_listed_cmp);
+		md_listed_print(f, ls, fd.fd_n);
+		if (md_cli_mclose(f, &out) != 0) {
 			free(out);
 			out = NULL;
 		}
 	}
+	for (i = 0; ls != NULL && i < fd.fd_n; i++) {
+		free(ls[i].ls_module);
+		free(ls[i].ls_desc);
+	}
+	free(ls);
 	errno = fd.fd_n == 0 && !fd.fd_nomem ? ENOENT : ENOMEM;
 	md_found_free(&fd);
 	return (out);

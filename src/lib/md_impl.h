@@ -404,6 +404,7 @@ struct md_metric {
 	int		mm_pragmazone;
 	const char	*mm_description;	/* or NULL */
 	const char	*mm_label;	/* "label", or NULL */
+	const char	*mm_module;	/* "module", or NULL */
 	const char	*mm_warnings[MD_MAXWARNINGS];
 	size_t		mm_nwarnings;
 	const md_error_t *mm_dfault;	/* the first piece that is not D */

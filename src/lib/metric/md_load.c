@@ -687,12 +687,38 @@ md_load_entries(md_load_t *ld, const cJSON *root, const cJSON *metad)
 	return (0);
 }
 
+/*
+ * The strings a metric says of itself that the language ignores, kept for
+ * the modes that show them: "description", "label", "module" (a string
+ * of another type is ignored, as the language ignores them all).
+ */
+static int
+md_load_words(md_load_t *ld, const cJSON *root)
+{
+	md_metric_t *m = ld->ld_m;
+	static const char *const keys[] = { "description", "label", "module" };
+	const char **dst[3];
+	const cJSON *c;
+	size_t i;
+
+	dst[0] = &m->mm_description;
+	dst[1] = &m->mm_label;
+	dst[2] = &m->mm_module;
+	for (i = 0; i < 3; i++) {
+		if ((c = cJSON_GetObjectItemCaseSensitive(root, keys[i])) !=
+		    NULL && cJSON_IsString(c) && md_load_keep(ld, dst[i],
+		    c->valuestring) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
 /* Load the metric from root; each entry's subtree is freed once loaded. */
 static int
 md_load_metric(md_load_t *ld, cJSON *root)
 {
 	md_metric_t *m = ld->ld_m;
-	const cJSON *metad, *c;
+	const cJSON *metad;
 
 	if (!cJSON_IsObject(root))
 		return (md_load_invalid(ld, "the metric must be a JSON "
@@ -706,13 +732,7 @@ md_load_metric(md_load_t *ld, cJSON *root)
 		return (md_load_invalid(ld, "metad: must be an object"));
 	if (md_load_misplaced(ld, root, metad) != 0)
 		return (-1);
-	if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) !=
-	    NULL && cJSON_IsString(c) && md_load_keep(ld, &m->mm_description,
-	    c->valuestring) != 0)
-		return (-1);
-	if ((c = cJSON_GetObjectItemCaseSensitive(root, "label")) != NULL &&
-	    cJSON_IsString(c) && md_load_keep(ld, &m->mm_label,
-	    c->valuestring) != 0)
+	if (md_load_words(ld, root) != 0)
 		return (-1);
 	if (md_load_metad(ld, metad) != 0 ||
 	    md_load_entries(ld, root, metad) != 0 || md_load_across(ld) != 0)

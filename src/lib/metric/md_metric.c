@@ -47,6 +47,12 @@ md_metric_label(const md_metric_t *m)
 	return (m->mm_label);
 }
 
+const char *
+md_metric_module(const md_metric_t *m)
+{
+	return (m->mm_module);
+}
+
 size_t
 md_metric_nwarnings(const md_metric_t *m)
 {
