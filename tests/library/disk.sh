@@ -7,7 +7,9 @@
 # blocks in place with O_DIRECT, a pwrite() each, and fdatasync()s.
 # -s device -n latency of the 4096-byte writes of mddisk must count as
 # many I/Os as bpftrace's block:block_rq_issue of 4096 bytes for comm
-# mddisk (the same requests), on one device, vda; bpftrace's data writes
+# mddisk (the same requests), on one device, vda0 (dtrace's io
+# translator names the whole disk vda so: its test of the partition
+# number, "x & 255 == 0", is "x & (255 == 0)"); bpftrace's data writes
 # among them (rwbs "WS") must be exactly 200 (each write one I/O), and
 # meta-d's at least 200 and at most 201 (fdatasync may write the inode's
 # block, "WSM", from mddisk's context too); their latency present,
@@ -24,6 +26,7 @@ only='{"eq": ["execname", "mddisk"]}'
 w4k='{"and": [{"eq": ["execname", "mddisk"]}, {"eq": ["operation", "write"]}, {"eq": ["size", 4096]}]}'
 lt_build disk
 file=/var/tmp/mddisk.$$
+trap 'rm -f "$file" "$file.go"; exit 1' HUP INT TERM
 
 # mddisk_bg NAME ARGS...: mddisk FILE ARGS in the background, returning
 # once FILE is written and synced (it then waits for FILE.go)
@@ -51,9 +54,10 @@ wait $wl
 ok $? "io: mddisk failed: $(cat "$tmp/io.wl")"
 lt_stop io
 k=$(lt_v keys "$tmp/io.jsonl" | tr '\n' ' ')
-[ "$k" = "vda " ]
-ok $? "io: devices of mddisk's writes: $k, not vda"
-set -- $(lt_v dist "$tmp/io.jsonl" vda)
+[ "$k" = "vda0 " ]
+ok $? "io: devices of mddisk's writes: $k, not vda0"
+# shellcheck disable=SC2046 # dist prints words
+set -- $(lt_v dist "$tmp/io.jsonl" vda0)
 n=${2:-0}
 b=$(lt_v bpf "$tmp/io.bpf" bytes 4096)
 [ "$n" = "$b" ]
@@ -69,7 +73,7 @@ ok $? "io: latency's median below 1 us, or a latency of 1 s or more: $*"
 mddisk_bg bg 20 30
 : > "$file.go"
 lt_top io mddisk -s execname -p "$only" "$io"
-lt_prom io vda -s device -p "$only" "$io"
+lt_prom io vda0 -s device -p "$only" "$io"
 lt_heatmap io -n latency -p "$only" "$io"
 kill "$wl"
 wait "$wl" 2> /dev/null

@@ -8,7 +8,7 @@
  * are over before the test starts tracing), then opens DIR/named N
  * times (it must exist) and DIR/missing M times (ENOENT), writes K bytes
  * W times to DIR/data and reads them back K at a time, W reads; then
- * again for SECONDS (0, the default: once).  It prints nothing (every
+ * again, a round each 10 ms, for SECONDS (0, the default: once).  It prints nothing (every
  * write of its own is one of the W), and exits 1 if a call did not do
  * what it should.
  */
@@ -74,6 +74,8 @@ main(int argc, char **argv)
 	do {
 		bad |= once(atol(argv[2]), atol(argv[3]), atol(argv[4]), k,
 		    buf);
+		if (time(NULL) < end)
+			(void) nanosleep(&ts, NULL);
 	} while (time(NULL) < end);
 	return (bad);
 }

@@ -17,7 +17,8 @@
 #   under --heatmap) present and below 1 s.
 #
 # Then, while mdfile does the same for 30 s, --top, --prometheus (rw)
-# and --heatmap (-n latency) of its calls, and --top of its opens.
+# and --heatmap (-n latency) of its calls, and --top of its opens by
+# access.
 #
 #	sh tests/library/file.sh BINARY	(tests/library.sh runs it)
 
@@ -86,11 +87,11 @@ tracepoint:syscalls:sys_exit_read /comm == "mdfile"/ {
 go rw
 lt_stop rw
 for o in read written; do
-	[ $o = read ] && w=read || w=write
-	n=$(lt_v sum "$tmp/rw.jsonl" $w)
+	[ $o = read ] && w="read" || w="write"
+	n=$(lt_v sum "$tmp/rw.jsonl" "$w")
 	[ "$n" = 1200000 ]
 	ok $? "rw: bytes $o: $n, not 1200000"
-	b=$(lt_v bpf "$tmp/rw.bpf" $o)
+	b=$(lt_v bpf "$tmp/rw.bpf" "$o")
 	[ "$b" = 1200000 ]
 	ok $? "rw: bpftrace's bytes $o: $b, not 1200000"
 done
@@ -98,9 +99,10 @@ done
 mdfile_bg bg 20 10 50 3000 30
 : > "$d/go"
 lt_top rw mdfile -s execname -p "$only" "$rw"
-lt_top op "$d/named" -s path -p "$only" "$op"
+lt_top op read -s access -p "$only" "$op"
 lt_prom rw write -s operation -p "$only" "$rw"
 lt_heatmap rw -n latency -p "$only" "$rw"
+# shellcheck disable=SC2046 # dist prints words
 set -- $(lt_v dist "$tmp/rw.hm.jsonl")
 [ "${2:-0}" -gt 0 ] && [ "${4:-0}" -ge -999 ] && [ "${6:-x}" != None ] &&
     [ "${6:-0}" -lt 1000000000 ]

@@ -42,8 +42,8 @@ n=$(lt_v sum "$tmp/pf.jsonl" kernel write)
 [ "$n" -ge 500 ]
 ok $? "faults: kernel writes to pages not present: $n, fewer than 500"
 for m in user kernel; do
-	n=$(lt_v sum "$tmp/pf.jsonl" $m)
-	b=$(lt_v bpf "$tmp/pf.bpf" $m)
+	n=$(lt_v sum "$tmp/pf.jsonl" "$m")
+	b=$(lt_v bpf "$tmp/pf.bpf" "$m")
 	[ "$n" = "$b" ]
 	ok $? "faults: $m faults on pages not present: $n, bpftrace $b"
 done
@@ -75,6 +75,7 @@ ok $? "oom: victims of mdmemory: $k, not $child"
 n=$(lt_v sum "$tmp/oom.jsonl" "$child")
 [ "$n" = 1 ]
 ok $? "oom: kills of $child: $n, not 1"
+# shellcheck disable=SC2046 # dist prints words
 set -- $(lt_v dist "$tmp/oom.jsonl" "$child")
 [ "${4:-0}" -ge 4194304 ] && [ "${6:-0}" -lt 16777216 ]
 ok $? "oom: the victim's anon_rss is not between 4 and 16 MiB: $*"
