@@ -23,7 +23,8 @@
 . "$(dirname "$0")/lib.sh"
 io=examples/linux/io.json
 only='{"eq": ["execname", "mddisk"]}'
-w4k='{"and": [{"eq": ["execname", "mddisk"]}, {"eq": ["operation", "write"]}, {"eq": ["size", 4096]}]}'
+w4k="{\"and\": [$only, {\"eq\": [\"operation\", \"write\"]},
+    {\"eq\": [\"size\", 4096]}]}"
 lt_build disk
 file=/var/tmp/mddisk.$$
 trap 'rm -f "$file" "$file.go"; exit 1' HUP INT TERM

@@ -8,9 +8,9 @@
  * are over before the test starts tracing), then opens DIR/named N
  * times (it must exist) and DIR/missing M times (ENOENT), writes K bytes
  * W times to DIR/data and reads them back K at a time, W reads; then
- * again, a round each 10 ms, for SECONDS (0, the default: once).  It prints nothing (every
- * write of its own is one of the W), and exits 1 if a call did not do
- * what it should.
+ * again, a round each 10 ms, for SECONDS (0, the default: once).  It
+ * prints nothing (every write of its own is one of the W), and exits 1
+ * if a call did not do what it should.
  */
 #include <fcntl.h>
 #include <stdio.h>

@@ -24,7 +24,7 @@
 f=examples/linux/faults.json
 o=examples/linux/oom.json
 only='{"eq": ["execname", "mdmemory"]}'
-np='{"and": [{"eq": ["execname", "mdmemory"]}, {"eq": ["cause", "not present"]}]}'
+np="{\"and\": [$only, {\"eq\": [\"cause\", \"not present\"]}]}"
 lt_build memory
 
 lt_start pf -s mode -s type -p "$np" "$f"
@@ -61,7 +61,7 @@ ok $? "oom: cannot make the memory cgroup $cg limited to 8 MiB"
 sh -c 'echo $$ > "$1/cgroup.procs" && exec "$2" grow 64' sh "$cg" \
     "$tmp/mdmemory" > "$tmp/oom.wl" 2>&1 &
 child=$!
-wait $child
+wait $child 2> /dev/null
 st=$?
 rmdir "$cg"
 ok $? "oom: cannot remove the memory cgroup $cg"
