@@ -680,15 +680,20 @@ take_livefile(md_cli_opts_t *o, int c, char **argv)
 /*
  * -L DIR: a directory of D libraries, read by the compiler (libdtrace's
  * libdir, as dtrace -L).  One that is not a readable directory is a usage
- * error, said in one line.
+ * error, said in one line.  (-v, c, is taken here too: a flag.)
  */
 static int
-take_libdir(md_cli_opts_t *o, const char *arg)
+take_libdir(md_cli_opts_t *o, int c, const char *arg)
 {
 	struct stat st;
 	const char *why = NULL;
 
-	given(o, MD_CLI_TLIB, 'L');
+	if (c == 'v') {
+		given(o, MD_CLI_TVERB, c);
+		o->o_verbose = 1;
+		return (MD_CLI_SUCCESS);
+	}
+	given(o, MD_CLI_TLIB, c);
 	if (stat(arg, &st) != 0)
 		why = strerror(errno);
 	else if (!S_ISDIR(st.st_mode))
@@ -734,13 +739,8 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		given(o, MD_CLI_TRUN, c);
 		return (take_count(o, c, arg, &o->o_evict));
 	}
-	if (c == 'v') {
-		given(o, MD_CLI_TVERB, c);
-		o->o_verbose = 1;
-		return (MD_CLI_SUCCESS);
-	}
-	if (c == 'L')
-		return (take_libdir(o, arg));
+	if (c == 'v' || c == 'L')
+		return (take_libdir(o, c, arg));
 	if (c == OPT_KEY || c == OPT_UNIT || c == OPT_CROP ||
 	    c == OPT_SHADE)
 		return (take_heat(o, c, arg));
