@@ -53,29 +53,34 @@ typedef struct node_http_request {
 	string		forwardedFor;
 } node_http_request_t;
 
+/*
+ * Each string is an address in the process, read with copyin() and cast
+ * to uintptr_t before copyinstr() (without the cast, libdtrace 2.0
+ * crashes compiling an aggregation keyed by the member alone).
+ */
 translator node_connection_t < node_dtrace_connection_t *c > {
 	fd = *(int32_t *)copyin((uintptr_t)&c->fd, sizeof (int32_t));
 	remotePort = *(int32_t *)copyin((uintptr_t)&c->port,
 	    sizeof (int32_t));
-	remoteAddress = copyinstr(*(uint64_t *)copyin((uintptr_t)&c->remote,
-	    sizeof (uint64_t)));
+	remoteAddress = copyinstr((uintptr_t)*(uint64_t *)copyin(
+	    (uintptr_t)&c->remote, sizeof (uint64_t)));
 	bufferSize = *(int32_t *)copyin((uintptr_t)&c->buffered,
 	    sizeof (int32_t));
 };
 
 translator node_http_request_t < node_dtrace_http_request_t *r > {
-	url = copyinstr(*(uint64_t *)copyin((uintptr_t)&r->url,
-	    sizeof (uint64_t)));
-	method = copyinstr(*(uint64_t *)copyin((uintptr_t)&r->method,
-	    sizeof (uint64_t)));
+	url = copyinstr((uintptr_t)*(uint64_t *)copyin(
+	    (uintptr_t)&r->url, sizeof (uint64_t)));
+	method = copyinstr((uintptr_t)*(uint64_t *)copyin(
+	    (uintptr_t)&r->method, sizeof (uint64_t)));
 	forwardedFor = "";
 };
 
 translator node_http_request_t < node_dtrace_http_server_request_t *r > {
-	url = copyinstr(*(uint64_t *)copyin((uintptr_t)&r->url,
-	    sizeof (uint64_t)));
-	method = copyinstr(*(uint64_t *)copyin((uintptr_t)&r->method,
-	    sizeof (uint64_t)));
-	forwardedFor = copyinstr(*(uint64_t *)copyin(
+	url = copyinstr((uintptr_t)*(uint64_t *)copyin(
+	    (uintptr_t)&r->url, sizeof (uint64_t)));
+	method = copyinstr((uintptr_t)*(uint64_t *)copyin(
+	    (uintptr_t)&r->method, sizeof (uint64_t)));
+	forwardedFor = copyinstr((uintptr_t)*(uint64_t *)copyin(
 	    (uintptr_t)&r->forwardedFor, sizeof (uint64_t)));
 };

@@ -5,8 +5,6 @@
  * compiler knows neither.
  */
 
-#pragma D depends_on library procfs.d
-
 typedef struct metad_test_proc {
 	string	mtp_name;
 	int	mtp_pid;
