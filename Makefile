@@ -625,6 +625,8 @@ EXAMPLES = examples/fs-ops.json examples/fs-ops.js examples/node-http.json \
 LINUX_EXAMPLES = examples/linux/io.json examples/linux/io.js \
 	examples/linux/offcpu.json examples/linux/proc.json \
 	examples/linux/profile.json examples/linux/syscall.json
+# node's provider's types and translators: a D library for -L (node-http)
+NODE_LIBRARY = examples/node/node.d
 
 # Where the system caches the run-time linker's view of its libraries:
 # ldconfig makes a newly installed libmetad.so.2 found (Linux; FreeBSD
@@ -648,7 +650,7 @@ install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(EXAMPLESDIR)/linux
+	    $(DESTDIR)$(EXAMPLESDIR)/linux $(DESTDIR)$(EXAMPLESDIR)/node
 	cp meta-d $(DESTDIR)$(BINDIR)/meta-d
 	chmod 755 $(DESTDIR)$(BINDIR)/meta-d
 	cp libmetad.a $(DESTDIR)$(LIBDIR)/libmetad.a
@@ -663,13 +665,15 @@ install: all
 	    > $(DESTDIR)$(MANDIR)/man5/meta-d.5
 	cp $(EXAMPLES) $(DESTDIR)$(EXAMPLESDIR)/
 	cp $(LINUX_EXAMPLES) $(DESTDIR)$(EXAMPLESDIR)/linux/
+	cp $(NODE_LIBRARY) $(DESTDIR)$(EXAMPLESDIR)/node/
 	chmod 644 $(DESTDIR)$(LIBDIR)/libmetad.a \
 	    $(DESTDIR)$(INCLUDEDIR)/metad.h \
 	    $(DESTDIR)$(PKGCONFIGDIR)/metad.pc \
 	    $(DESTDIR)$(MANDIR)/man1/meta-d.1 \
 	    $(DESTDIR)$(MANDIR)/man5/meta-d.5 \
 	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/,$(notdir $(EXAMPLES))) \
-	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/linux/,$(notdir $(LINUX_EXAMPLES)))
+	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/linux/,$(notdir $(LINUX_EXAMPLES))) \
+	    $(addprefix $(DESTDIR)$(EXAMPLESDIR)/node/,$(notdir $(NODE_LIBRARY)))
 	@PATH=$$PATH:/sbin:/usr/sbin; \
 	if [ -z '$(DESTDIR)' ] && [ -n '$(LDCONFIG)' ]; then \
 		if [ "$$(id -u)" = 0 ]; then \

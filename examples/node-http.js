@@ -11,7 +11,7 @@ register({
     stat: 'httpd_ops',
     label: 'HTTP server operations',
     units: { latency: 'nanoseconds' },
-    os: [ 'illumos' ],
+    os: [ 'illumos', 'linux' ],
     fields: [ 'hostname', 'zonename', 'pid', 'execname', 'psargs', 'ppid',
         'pexecname', 'ppsargs', 'http_method', 'http_url', 'raddr', 'rport',
         'http_path', 'http_origin', 'latency' ],

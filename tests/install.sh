@@ -39,7 +39,8 @@ for f in bin/meta-d lib/libmetad.a lib/pkgconfig/metad.pc include/metad.h \
     share/man/man1/meta-d.1 share/man/man5/meta-d.5 \
     share/meta-d/examples/syscall-ops.json \
     share/meta-d/examples/syscall-ops.js \
-    share/meta-d/examples/linux/io.json; do
+    share/meta-d/examples/linux/io.json \
+    share/meta-d/examples/node/node.d; do
 	[ -f "$root/$f" ]
 	ok $? "installed $f"
 done

@@ -84,10 +84,12 @@ extern int md_cli_main(int, char **, int, int, FILE *, int);
 #define	MD_CLI_TCOMPILE	0x02	/* --compile */
 #define	MD_CLI_THEAT	0x04	/* --key --unit --crop --shade */
 #define	MD_CLI_TPROM	0x08	/* --prometheus --name --max-series */
-#define	MD_CLI_TRUN	0x10	/* --evict -v: --run's */
+#define	MD_CLI_TRUN	0x10	/* --evict: --run's */
 #define	MD_CLI_TTITLE	0x20	/* --title: a picture's */
 #define	MD_CLI_TSIZE	0x40	/* --size WxH: a picture's */
-#define	MD_CLI_NGROUPS	8	/* at most */
+#define	MD_CLI_TVERB	0x80	/* -v */
+#define	MD_CLI_TLIB	0x100	/* -L DIR: the compiler's libraries */
+#define	MD_CLI_NGROUPS	9	/* at most */
 
 /* The input a mode reads. */
 typedef enum md_cli_in {
@@ -138,11 +140,16 @@ typedef struct md_cli_opts {
 	const char	*o_heatfile;	/* --run --heatmap SVGFILE */
 	const char	*o_flamefile;	/* --run --flamegraph SVGFILE */
 	int		o_runfirst;	/* --run among the arguments */
+	const char	**o_libdirs;	/* -L, in order, NULL-ended */
+	size_t		o_nlibdirs;
+	char *const	*o_files;	/* the METRICs (--check --compile */
+	size_t		o_nfiles;	/* takes several) */
 	const char	*o_file;	/* NULL or "-": stdin */
 	char		*o_path;	/* o_file, found (cli_find.c) */
 } md_cli_opts_t;
 
 struct md_cli_sink;
+struct md_compile;
 
 /* One run of a mode: its input, and what a buffered mode writes. */
 typedef struct md_cli_job {
@@ -159,6 +166,8 @@ typedef struct md_cli_job {
 						/* -1 for the others */
 	struct md_cli_sink	*cj_sink;	/* md_cli_run()'s; NULL: */
 						/* --run's lines */
+	struct md_compile	*cj_cc;		/* --compile's, for all */
+						/* the METRICs */
 } md_cli_job_t;
 
 /*
@@ -223,8 +232,19 @@ extern int md_cli_tojson(md_cli_job_t *);
 extern int md_cli_metrics(md_cli_job_t *);	/* cli_find.c */
 extern int md_cli_run(md_cli_job_t *);		/* cli_run.c */
 extern int md_cli_top(md_cli_job_t *);		/* cli_top.c */
+/*
+ * --check --compile METRIC ... (cli_compile.c): md_cli_compile_begin()
+ * makes the state all the METRICs share (NULL: out of memory);
+ * md_cli_compile() keeps a metric's scripts (of the request given, named
+ * by label, or of all); md_cli_compile_stopped(): nothing more can be
+ * judged (not root, no libdtrace); md_cli_compile_end() compiles what
+ * was kept, says the refusals and frees the state: each its status.
+ */
+extern struct md_compile *md_cli_compile_begin(const md_cli_opts_t *);
 extern int md_cli_compile(md_cli_job_t *, const md_request_t *,
-    const char *);				/* cli_compile.c */
+    const char *);
+extern int md_cli_compile_stopped(const struct md_compile *);
+extern int md_cli_compile_end(struct md_compile *);
 extern int md_cli_heatmap(md_cli_job_t *);	/* cli_heatmap.c */
 extern int md_cli_size(md_cli_opts_t *, const char *);	/* cli_modes.c */
 extern void md_cli_hmopts(const md_cli_opts_t *, md_hmopts_t *,
@@ -248,6 +268,9 @@ extern int md_cli_flsize(const md_cli_opts_t *);	/* cli_flame.c */
 extern int md_cli_traceable(const md_cli_job_t *, const char *);
 extern void md_cli_systems(FILE *, const md_metric_t *);
 extern int md_cli_hint_illumos(const md_cli_opts_t *, const md_metric_t *,
+    const char *, size_t);
+/* md_cli_hint_illumos() for a metric named name, which has no "os" */
+extern int md_cli_hint_named(const md_cli_opts_t *, const char *,
     const char *, size_t);
 
 /*
@@ -428,7 +451,9 @@ typedef struct md_dt_hooks {
 
 extern const char *md_dt_missing(void);
 extern const char *md_dt_runclause(void);
-extern md_dt_t *md_dt_open(int, const md_dt_hooks_t *, char *, size_t);
+/* md_dt_open(): libdirs, NULL-ended, are added to the D libraries' */
+extern md_dt_t *md_dt_open(int, const md_dt_hooks_t *, const char *const *,
+    char *, size_t);
 extern int md_dt_compile(md_dt_t *, const char *, size_t, int, char *,
     size_t);
 extern int md_dt_go(md_dt_t *, char *, size_t);

@@ -1,23 +1,32 @@
 /*
- * cli_compile.c: meta-d --check --compile (SPEC 8.2), each script --check
- * makes compiled by the system's libdtrace, compile only, so that what
- * only the real compiler knows (names, members, translators, types this
- * system has) is judged too.
+ * cli_compile.c: meta-d --check --compile METRIC ... (SPEC 8.2), each
+ * script --check makes of each METRIC compiled by the system's libdtrace,
+ * compile only, so that what only the real compiler knows (names,
+ * members, translators, types this system has) is judged too.
  *
- * libdtrace is opened and set up once (dtrace_init() reads the kernel's
- * symbols, probes and types: about a second), with errtags, so that each
- * message leads with its tag, and zdefs (dtrace -Z): a library of metrics
- * is checked on machines other than those it traces, and a probe this one
- * lacks is no error.  Each compile then runs in a child of that handle,
- * forked for it (cli_child.c: a child with a deadline and a reply pipe):
- * a pristine copy, so that no script's declarations reach the next; a
- * compile that crashes or runs past its time (METAD_COMPILE_TIMEOUT
- * seconds, 60 by default) is reported for its request, and the others go
- * on.  As many run at a time as there are processors (two at least, eight
- * at most).  A script made by several requests is compiled once.
+ * A library at once: each METRIC's requests and their scripts are kept
+ * as cli_modes.c hands the metrics over (md_cli_compile()), then all are
+ * compiled together (md_cli_compile_end()).  libdtrace is opened and set
+ * up once, for them all (dtrace_init() reads the kernel's symbols, probes
+ * and types: about a second), with errtags, so that each message leads
+ * with its tag, zdefs (dtrace -Z): a library of metrics is checked on
+ * machines other than those it traces, and a probe this one lacks is no
+ * error, and the directories of D libraries -L names.  Each compile then
+ * runs in a child of that handle, forked for it (cli_child.c: a child
+ * with a deadline and a reply pipe): a pristine copy, so that no script's
+ * declarations reach the next; a compile that crashes or runs past its
+ * time (METAD_COMPILE_TIMEOUT seconds, 60 by default) is reported for its
+ * request, and the others go on.  As many run at a time as there are
+ * processors (two at least, eight at most).  A script made by several
+ * requests (or metrics) is compiled once.
  *
- * Where this dtrace has no zones (it cannot resolve zonename: Linux), the
- * requests with -z are left out, and the last line says how many.
+ * One cause, one line: a metric's refusals with the same message are said
+ * once, with how many requests they hit and the first ("fs-ops: 87
+ * requests (first: with no options): [D_SYNTAX] ..."); -v says every
+ * request.  A metric whose "os" leaves this system out is not compiled
+ * (md_cli_traceable() says so in a line).  Where this dtrace has no zones
+ * (it cannot resolve zonename: Linux), the requests with -z are left
+ * out; with -v, the last line says how many.  Success says nothing.
  */
 
 #include <errno.h>
@@ -48,15 +57,34 @@ typedef struct md_cscript {
 /* A request: its words, and its scripts (indexes of distinct ones). */
 typedef struct md_creq {
 	char		*cq_label;
+	size_t		cq_metric;	/* its metric's index */
 	int		cq_zones;	/* it has -z */
 	int		cq_alt;		/* another way of the one before */
 	size_t		*cq_s;
 	size_t		cq_n;
 } md_creq_t;
 
+/* A metric: its name, its first request, whether it has "os". */
+typedef struct md_cmetric {
+	char		*cm_name;
+	size_t		cm_first;
+	int		cm_hasos;
+} md_cmetric_t;
+
+/* A refusal's cause in a metric: its message, its requests, the first. */
+typedef struct md_ccause {
+	const char	*cu_msg;
+	size_t		cu_n;
+	size_t		cu_first;
+} md_ccause_t;
+
 typedef struct md_compile {
 	const md_cli_opts_t	*cc_o;
 	md_dt_t			*cc_dt;
+	int			cc_zones;	/* this dtrace has zones */
+	int			cc_stopped;	/* nothing more is judged */
+	md_cmetric_t		*cc_m;
+	size_t			cc_nm;
 	md_cscript_t		*cc_s;
 	size_t			cc_ns;
 	md_creq_t		*cc_r;
@@ -109,6 +137,7 @@ md_cc_collect(void *arg, const char *label, const md_request_t *req,
 	q = &cc->cc_r[cc->cc_nr];
 	(void) memset(q, 0, sizeof (*q));
 	cc->cc_nr++;
+	q->cq_metric = cc->cc_nm - 1;
 	q->cq_zones = req->mdq_nzones > 0;
 	q->cq_alt = alt;
 	if ((q->cq_label = label != NULL ? md_cli_request_label(req, NULL,
@@ -268,12 +297,18 @@ md_cc_passed(const md_compile_t *cc, const md_creq_t *q)
 	return (1);
 }
 
-/* Request q's refusals, a line each (a message several scripts share: once). */
-static size_t
-md_cc_refused(const md_compile_t *cc, const md_creq_t *q)
+/*
+ * Request q's refusals (a message several scripts share: once), each
+ * said (-v) or added to the metric's causes.  -1: out of memory.
+ */
+static int
+md_cc_refused(const md_compile_t *cc, size_t qi, md_ccause_t **cup,
+    size_t *ncup)
 {
-	size_t j, k, n = 0;
-	const char *msg;
+	const md_creq_t *q = &cc->cc_r[qi];
+	const char *msg, *name = cc->cc_m[q->cq_metric].cm_name;
+	md_ccause_t *cu;
+	size_t j, k;
 
 	for (j = 0; j < q->cq_n; j++) {
 		if ((msg = cc->cc_s[q->cq_s[j]].cs_msg) == NULL)
@@ -285,46 +320,120 @@ md_cc_refused(const md_compile_t *cc, const md_creq_t *q)
 		}
 		if (k < j)
 			continue;
-		md_cli_err(cc->cc_o, "%s: %s", q->cq_label, msg);
-		n++;
+		if (cc->cc_o->o_verbose) {
+			md_cli_err(cc->cc_o, "%s: %s: %s", name, q->cq_label,
+			    msg);
+			continue;
+		}
+		for (k = 0; k < *ncup && strcmp((*cup)[k].cu_msg, msg); k++)
+			continue;
+		if (k == *ncup) {
+			if ((cu = realloc(*cup, (k + 1) * sizeof (*cu))) ==
+			    NULL)
+				return (-1);
+			*cup = cu;
+			cu[k].cu_msg = msg;
+			cu[k].cu_n = 0;
+			cu[k].cu_first = qi;
+			(*ncup)++;
+		}
+		(*cup)[k].cu_n++;
 	}
-	return (n);
+	return (0);
+}
+
+/* A metric's causes, a line each. */
+static void
+md_cc_causes(const md_compile_t *cc, const md_ccause_t *cu, size_t n)
+{
+	const md_creq_t *q;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		q = &cc->cc_r[cu[i].cu_first];
+		if (cu[i].cu_n == 1)
+			md_cli_err(cc->cc_o, "%s: %s: %s",
+			    cc->cc_m[q->cq_metric].cm_name, q->cq_label,
+			    cu[i].cu_msg);
+		else
+			md_cli_err(cc->cc_o, "%s: %zu requests (first: %s): %s",
+			    cc->cc_m[q->cq_metric].cm_name, cu[i].cu_n,
+			    q->cq_label, cu[i].cu_msg);
+	}
 }
 
 /*
- * What the compiler refused, a line each: the request, then dtrace's
- * message.  A request and the other ways of asking it that follow it
- * pass if one of them does; else the first's refusals are said.
- * Returns how many lines.
+ * A metric without "os" refused here (its requests from i to end): a
+ * line says, if so, that it looks written for illumos.
  */
-static size_t
-md_cc_report(const md_compile_t *cc, const int *skipped)
+static void
+md_cc_hint(const md_compile_t *cc, size_t i, size_t end)
 {
-	size_t i, k, n = 0;
+	const md_cmetric_t *m = &cc->cc_m[cc->cc_r[i].cq_metric];
+	const md_cscript_t *s;
+	size_t j;
+
+	if (m->cm_hasos)
+		return;
+	for (; i < end; i++) {
+		for (j = 0; j < cc->cc_r[i].cq_n; j++) {
+			s = &cc->cc_s[cc->cc_r[i].cq_s[j]];
+			if (s->cs_msg != NULL && md_cli_hint_named(cc->cc_o,
+			    m->cm_name, s->cs_text, s->cs_len))
+				return;
+		}
+	}
+}
+
+/*
+ * What the compiler refused of a metric's requests (from i to end): a
+ * request and the other ways of asking it that follow it pass if one of
+ * them does; else the first's refusals are said, by cause.  Returns how
+ * many requests were refused, or -1 (out of memory).
+ */
+static long
+md_cc_report1(const md_compile_t *cc, const int *skipped, size_t i,
+    size_t end)
+{
+	md_ccause_t *cu = NULL;
+	size_t k, ncu = 0, start = i;
+	long n = 0;
 	int passed;
 
-	for (i = 0; i < cc->cc_nr; i = k) {
+	for (; i < end; i = k) {
 		passed = 0;
-		for (k = i; k < cc->cc_nr && (k == i || cc->cc_r[k].cq_alt);
-		    k++)
+		for (k = i; k < end && (k == i || cc->cc_r[k].cq_alt); k++)
 			passed |= skipped[k] || md_cc_passed(cc, &cc->cc_r[k]);
-		if (!passed)
-			n += md_cc_refused(cc, &cc->cc_r[i]);
+		if (passed)
+			continue;
+		n++;
+		if (md_cc_refused(cc, i, &cu, &ncu) != 0) {
+			free(cu);
+			return (-1);
+		}
 	}
+	md_cc_causes(cc, cu, ncu);
+	free(cu);
+	if (n > 0)
+		md_cc_hint(cc, start, end);
 	return (n);
 }
 
-/* A metric for illumos, refused here: a line says what it looks like. */
-static void
-md_cc_hint(const md_compile_t *cc, const md_metric_t *m)
+/* Each metric's refusals.  Returns how many requests were refused. */
+static long
+md_cc_report(const md_compile_t *cc, const int *skipped)
 {
-	size_t i;
+	size_t m, end;
+	long n, total = 0;
 
-	for (i = 0; i < cc->cc_ns; i++) {
-		if (cc->cc_s[i].cs_msg != NULL && md_cli_hint_illumos(cc->cc_o,
-		    m, cc->cc_s[i].cs_text, cc->cc_s[i].cs_len))
-			return;
+	for (m = 0; m < cc->cc_nm; m++) {
+		end = m + 1 < cc->cc_nm ? cc->cc_m[m + 1].cm_first : cc->cc_nr;
+		if ((n = md_cc_report1(cc, skipped, cc->cc_m[m].cm_first,
+		    end)) < 0)
+			return (-1);
+		total += n;
 	}
+	return (total);
 }
 
 static void
@@ -340,13 +449,18 @@ md_cc_free(md_compile_t *cc)
 		free(cc->cc_r[i].cq_label);
 		free(cc->cc_r[i].cq_s);
 	}
+	for (i = 0; i < cc->cc_nm; i++)
+		free(cc->cc_m[i].cm_name);
 	free(cc->cc_s);
 	free(cc->cc_r);
+	free(cc->cc_m);
 	/*
 	 * Nothing was enabled: the handle holds only memory, which leaving
 	 * frees faster than dtrace_close() (a quarter of a second here).
 	 */
-	md_dt_abandon(cc->cc_dt);
+	if (cc->cc_dt != NULL)
+		md_dt_abandon(cc->cc_dt);
+	free(cc);
 }
 
 /* How many compiles at a time: a processor each, from two to eight. */
@@ -396,80 +510,151 @@ md_cc_run(md_compile_t *cc, const int *keep)
 	return (rv);
 }
 
+struct md_compile *
+md_cli_compile_begin(const md_cli_opts_t *o)
+{
+	const char *t = getenv("METAD_COMPILE_TIMEOUT");
+	md_compile_t *cc;
+
+	if ((cc = calloc(1, sizeof (*cc))) == NULL)
+		return (NULL);
+	cc->cc_o = o;
+	cc->cc_timeout = t != NULL && atof(t) > 0 ? atof(t) : MD_CC_TIMEOUT;
+	return (cc);
+}
+
+int
+md_cli_compile_stopped(const md_compile_t *cc)
+{
+	return (cc->cc_stopped);
+}
+
 /*
- * Can the metric be compiled here, by this meta-d, as this user
- * (md_cli_traceable())?  MD_CLI_SUCCESS, or the status, said.
+ * libdtrace opened, once, for all the metrics, when the first can be
+ * compiled here, by this meta-d, as this user (md_cli_traceable(): it
+ * said why not).  MD_CLI_SUCCESS, or the status, said.
  */
 static int
-md_cc_ready(const md_cli_job_t *j)
+md_cc_open(md_compile_t *cc)
 {
-	int rv;
+	char msg[MD_ERRMSGLEN];
 
-	if ((rv = md_cli_traceable(j, "--compile")) != MD_CLI_SUCCESS)
-		return (rv);
 	if (md_dt_missing() != NULL) {
-		md_cli_err(j->cj_o, "--compile: %s", md_dt_missing());
-		return (md_cli_usage(j->cj_o));
+		md_cli_err(cc->cc_o, "--compile: %s", md_dt_missing());
+		return (md_cli_usage(cc->cc_o));
 	}
+	if ((cc->cc_dt = md_dt_open(MD_DT_ERRTAGS | MD_DT_ZDEFS, NULL,
+	    cc->cc_o->o_libdirs, msg, sizeof (msg))) == NULL) {
+		md_cli_err(cc->cc_o, "--compile: %s", msg);
+		return (MD_CLI_ERROR);
+	}
+	/*
+	 * The first compile loads dtrace's D libraries (translators, types,
+	 * and -L's): done once here, each child finds them loaded.  It asks
+	 * whether this dtrace can resolve zonename, and declares nothing.
+	 */
+	cc->cc_zones = md_dt_compile(cc->cc_dt, MD_CC_ZONES,
+	    sizeof (MD_CC_ZONES) - 1, 0, msg, sizeof (msg)) == 0;
 	return (MD_CLI_SUCCESS);
+}
+
+/* A metric added to those judged: its name, its first request. */
+static int
+md_cc_metric(md_compile_t *cc, const md_cli_job_t *j)
+{
+	const md_cli_opts_t *o = j->cj_o;
+	md_cmetric_t *m;
+
+	if ((m = realloc(cc->cc_m, (cc->cc_nm + 1) * sizeof (*m))) == NULL)
+		return (-1);
+	cc->cc_m = m;
+	m = &cc->cc_m[cc->cc_nm];
+	if ((m->cm_name = md_cli_metric_name(o->o_path != NULL ? o->o_path :
+	    MD_CLI_STDIN)) == NULL)
+		return (-1);
+	m->cm_first = cc->cc_nr;
+	m->cm_hasos = md_metric_nos(j->cj_m) > 0;
+	cc->cc_nm++;
+	return (0);
 }
 
 /*
  * --check --compile: the metric's requests (or the one given, named by
- * label) compiled.  Returns the exit status.
+ * label) kept, to be compiled with the others' (md_cli_compile_end()).
+ * A metric for other systems is refused here, in a line; one that cannot
+ * be judged here at all (not root, no libdtrace) stops the rest.
+ * Returns the status.
  */
 int
 md_cli_compile(md_cli_job_t *j, const md_request_t *req, const char *label)
 {
-	const md_cli_opts_t *o = j->cj_o;
-	const char *t = getenv("METAD_COMPILE_TIMEOUT");
-	int *keep = NULL, *skip = NULL, zones, rv = MD_CLI_ERROR;
-	char msg[MD_ERRMSGLEN];
-	md_compile_t cc;
+	md_compile_t *cc = j->cj_cc;
+	const char *sys = md_cli_os();
 	md_error_t err;
-	size_t nskip = 0;
+	int rv;
 
-	if ((rv = md_cc_ready(j)) != MD_CLI_SUCCESS)
+	if ((rv = md_cli_traceable(j, "--compile")) != MD_CLI_SUCCESS) {
+		cc->cc_stopped = sys == NULL || md_metric_runs_on(j->cj_m, sys);
 		return (rv);
-	rv = MD_CLI_ERROR;
-	(void) memset(&cc, 0, sizeof (cc));
-	cc.cc_o = o;
-	cc.cc_label = label != NULL ? label : "the request";
-	cc.cc_timeout = t != NULL && atof(t) > 0 ? atof(t) : MD_CC_TIMEOUT;
-	if ((cc.cc_dt = md_dt_open(MD_DT_ERRTAGS | MD_DT_ZDEFS, NULL, msg,
-	    sizeof (msg))) == NULL) {
-		md_cli_err(o, "--compile: %s", msg);
+	}
+	if (cc->cc_dt == NULL && (rv = md_cc_open(cc)) != MD_CLI_SUCCESS) {
+		cc->cc_stopped = 1;
+		return (rv);
+	}
+	cc->cc_label = label != NULL ? label : "the request";
+	if (md_cc_metric(cc, j) != 0) {
+		cc->cc_nomem = 1;
+	} else if (md_metric_check_each(j->cj_m, req, md_cc_collect, cc,
+	    &err) != 0 && !cc->cc_nomem) {
+		/* --check has passed: only memory can fail here */
+		md_cli_err(j->cj_o, "%s", err.mde_msg);
 		return (MD_CLI_ERROR);
 	}
-	/*
-	 * The first compile loads dtrace's D libraries (translators, types):
-	 * done once here, each child finds them loaded.  It asks whether
-	 * this dtrace can resolve zonename, and declares nothing.
-	 */
-	zones = md_dt_compile(cc.cc_dt, MD_CC_ZONES, sizeof (MD_CC_ZONES) - 1,
-	    0, msg, sizeof (msg)) == 0;
-	/* --check has passed: only memory can fail here */
-	if (md_metric_check_each(j->cj_m, req, md_cc_collect, &cc,
-	    &err) != 0 && !cc.cc_nomem) {
-		md_cli_err(o, "%s", err.mde_msg);
-	} else if (cc.cc_nomem || md_cc_plan(&cc, zones, &keep, &skip,
-	    &nskip) != 0) {
+	if (cc->cc_nomem) {
+		md_cli_err(j->cj_o, "out of memory");
+		cc->cc_stopped = 1;
+		return (MD_CLI_ERROR);
+	}
+	return (MD_CLI_SUCCESS);
+}
+
+/* Compile what was kept, and say what was refused.  The status. */
+static int
+md_cc_judge(md_compile_t *cc)
+{
+	const md_cli_opts_t *o = cc->cc_o;
+	int *keep = NULL, *skip = NULL, rv = MD_CLI_ERROR;
+	size_t nskip = 0;
+	long n;
+
+	if (md_cc_plan(cc, cc->cc_zones, &keep, &skip, &nskip) != 0) {
 		md_cli_err(o, "out of memory");
-	} else if (md_cc_run(&cc, keep) != 0) {
+	} else if (md_cc_run(cc, keep) != 0) {
 		md_cli_err(o, "--compile: cannot start a compile: %s",
 		    strerror(errno));
+	} else if ((n = md_cc_report(cc, skip)) < 0 || cc->cc_nomem) {
+		md_cli_err(o, "out of memory");
 	} else {
-		rv = md_cc_report(&cc, skip) > 0 ? MD_CLI_ERROR :
-		    MD_CLI_SUCCESS;
-		if (rv != MD_CLI_SUCCESS)
-			md_cc_hint(&cc, j->cj_m);
-		if (nskip > 0)
+		rv = n > 0 ? MD_CLI_ERROR : MD_CLI_SUCCESS;
+		if (nskip > 0 && o->o_verbose)
 			md_cli_err(o, "--compile: %zu request%s with -z left "
 			    "out: this dtrace has no zones (zonename)", nskip,
 			    nskip == 1 ? "" : "s");
 	}
 	free(keep);
 	free(skip);
-	md_cc_free(&cc);
-	return (cc.cc_nomem ? MD_CLI_ERROR : rv);
+	return (rv);
+}
+
+int
+md_cli_compile_end(md_compile_t *cc)
+{
+	int rv = MD_CLI_SUCCESS;
+
+	if (cc == NULL)
+		return (MD_CLI_SUCCESS);
+	if (cc->cc_dt != NULL && cc->cc_nr > 0 && !cc->cc_nomem)
+		rv = md_cc_judge(cc);
+	md_cc_free(cc);
+	return (rv);
 }

@@ -5,7 +5,8 @@
  *	    [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] [-T DURATION]
  *	    [-H HOSTNAME] [--json | -o DIR] [METRIC]
  *	meta-d --top [-s FIELD ...] [-n FIELD] [...] [METRIC]
- *	meta-d --check | --list-fields | --to-json [METRIC]
+ *	meta-d --check [--compile [-L DIR ...] [-v]] [METRIC ...]
+ *	meta-d --list-fields | --to-json [METRIC]
  *	meta-d --check-d [FILE]
  *	meta-d --heatmap [--title TEXT] [--key KEY] [--unit UNIT] [--crop PCT]
  *	    [--shade rank|log|linear] [--size WxH] [FILE]
@@ -37,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -83,21 +85,21 @@ static const md_cli_mode_t md_cli_modes[] = {
 	{ 0, "the scripts", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_scripts },
 	{ OPT_JSON, "--json", MD_CLI_INMETRIC, MD_CLI_TREQ, 0, md_cli_json },
 	{ 'o', "-o", MD_CLI_INMETRIC, MD_CLI_TREQ, 1, md_cli_outdir },
-	{ OPT_CHECK, "--check", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TCOMPILE, 0,
-	    md_cli_check },
+	{ OPT_CHECK, "--check", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TCOMPILE |
+	    MD_CLI_TVERB | MD_CLI_TLIB, 0, md_cli_check },
 	{ OPT_CHECKD, "--check-d", MD_CLI_INTEXT, 0, 0, md_cli_checkd },
 	{ OPT_LIST, "--list-fields", MD_CLI_INMETRIC, 0, 0, md_cli_fields },
 	{ OPT_TOJSON, "--to-json", MD_CLI_INJSON, 0, 0, md_cli_tojson },
 	{ OPT_METRICS, "--list", MD_CLI_INNONE, 0, 0, md_cli_metrics },
 	{ OPT_RUN, "--run", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TPROM |
-	    MD_CLI_TRUN | MD_CLI_THEAT | MD_CLI_TTITLE | MD_CLI_TSIZE, 1,
-	    md_cli_run },
+	    MD_CLI_TRUN | MD_CLI_THEAT | MD_CLI_TTITLE | MD_CLI_TSIZE |
+	    MD_CLI_TVERB | MD_CLI_TLIB, 1, md_cli_run },
 	{ OPT_HEATMAP, "--heatmap", MD_CLI_INLINES, MD_CLI_THEAT |
 	    MD_CLI_TTITLE | MD_CLI_TSIZE, 0, md_cli_heatmap },
 	{ OPT_FLAME, "--flamegraph", MD_CLI_INLINES, MD_CLI_TTITLE |
 	    MD_CLI_TSIZE, 0, md_cli_flame },
-	{ OPT_TOP, "--top", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TRUN, 1,
-	    md_cli_top }
+	{ OPT_TOP, "--top", MD_CLI_INMETRIC, MD_CLI_TREQ | MD_CLI_TRUN |
+	    MD_CLI_TVERB, 1, md_cli_top }
 };
 
 #define	MD_CLI_NMODES	(sizeof (md_cli_modes) / sizeof (md_cli_modes[0]))
@@ -106,15 +108,18 @@ static const char md_cli_usage_text[] =
 	"              [-x NAME[=VALUE] ...] [-q] [-i INTERVAL] "
 	"[-T DURATION]\n"
 	"              [-H HOSTNAME] [--json | -o DIR | --run] [METRIC]\n"
-	"       meta-d --run [--evict N] [-v] [--prometheus FILE [--name NAME]\n"
-	"              [--max-series N]] [--heatmap SVGFILE [HEATMAP OPTIONS]\n"
-	"              | --flamegraph SVGFILE [--title TEXT] [--size WxH]]\n"
-	"              [-s FIELD ...] [...] [METRIC]\n"
+	"       meta-d --run [--evict N] [-v] [-L DIR ...] [--prometheus FILE\n"
+	"              [--name NAME] [--max-series N]] [--heatmap SVGFILE\n"
+	"              [HEATMAP OPTIONS] | --flamegraph SVGFILE [--title TEXT]\n"
+	"              [--size WxH]]"
+	" [-s FIELD ...] [...] [METRIC]\n"
 	"       meta-d --top [-i TIME] [-T TIME] [-s FIELD ...] [-n FIELD]\n"
 	"              "
 	"[...] [METRIC]\n"
-	"       meta-d --check [--compile] [-s FIELD ...] [-n FIELD] [...] "
-	"[METRIC]\n"
+	"       meta-d --check [-s FIELD ...] [-n FIELD] [...] [METRIC]\n"
+	"       meta-d --check --compile [-L DIR ...] [-v] [-s FIELD ...] "
+	"[...]\n"
+	"              [METRIC ...]\n"
 	"       meta-d --list-fields | --to-json [METRIC]\n"
 	"       meta-d --check-d [FILE]\n"
 	"       meta-d --heatmap [--title TEXT] [--key KEY] [--unit UNIT] "
@@ -157,7 +162,8 @@ static const char md_cli_usage_text[] =
 	"                         N intervals without an event (60; 0: "
 	"never)\n"
 	"  -v, --verbose          with --run: say how it reads the "
-	"aggregation\n"
+	"aggregation; with\n"
+	"                         --compile: name every refused request\n"
 	"  --prometheus FILE      with --run: keep FILE a Prometheus textfile "
 	"of the values\n"
 	"  --name NAME            its name (metad_METRIC_NFIELD, and _seconds "
@@ -167,7 +173,12 @@ static const char md_cli_usage_text[] =
 	"  --check                only check the metric and its D (with -s, -n,\n"
 	"                         -p, -z...: that request's scripts only)\n"
 	"  --compile              with --check: compile each script with "
-	"libdtrace too\n"
+	"libdtrace too,\n"
+	"                         of each METRIC given (one line per cause)\n"
+	"  -L DIR                 with --compile or --run: add DIR's D "
+	"libraries (a\n"
+	"                         provider's translators), as dtrace -L "
+	"(repeatable)\n"
 	"  --check-d              check that FILE is D, without dtrace\n"
 	"  --list-fields          print the metric's fields, one a line, "
 	"and their units\n"
@@ -358,6 +369,12 @@ not_taken(const md_cli_opts_t *o, int c, unsigned g)
 		(void) snprintf(home, sizeof (home), "--heatmap");
 	else if (g == MD_CLI_TTITLE || g == MD_CLI_TSIZE)
 		(void) snprintf(home, sizeof (home), "--heatmap or --flamegraph");
+	else if (g == MD_CLI_TLIB)
+		(void) snprintf(home, sizeof (home), "--check --compile or "
+		    "--run");
+	else if (g == MD_CLI_TVERB)
+		(void) snprintf(home, sizeof (home), "--check --compile, --run "
+		    "or --top");
 	if (home[0] == '\0')
 		md_cli_err(o, "%s cannot be used with %s", opt_name(c, name),
 		    mode->cm_name);
@@ -432,6 +449,12 @@ check_args(const md_cli_opts_t *o)
 	}
 	if (mode->cm_opt == OPT_RUN && (rv = check_live(o)) != MD_CLI_SUCCESS)
 		return (rv);
+	if (mode->cm_opt == OPT_CHECK && !o->o_compile &&
+	    (o->o_given & (MD_CLI_TLIB | MD_CLI_TVERB))) {
+		md_cli_err(o, "%s with --check needs --compile",
+		    (o->o_given & MD_CLI_TLIB) ? "-L" : "-v");
+		return (md_cli_usage(o));
+	}
 	if (mode->cm_in == MD_CLI_INNONE && o->o_file != NULL) {
 		md_cli_err(o, "%s takes no METRIC", mode->cm_name);
 		return (md_cli_usage(o));
@@ -654,6 +677,38 @@ take_livefile(md_cli_opts_t *o, int c, char **argv)
 	return (MD_CLI_SUCCESS);
 }
 
+/*
+ * -L DIR: a directory of D libraries, read by the compiler (libdtrace's
+ * libdir, as dtrace -L).  One that is not a readable directory is a usage
+ * error, said in one line.  (-v, c, is taken here too: a flag.)
+ */
+static int
+take_libdir(md_cli_opts_t *o, int c, const char *arg)
+{
+	struct stat st;
+	const char *why = NULL;
+
+	if (c == 'v') {
+		given(o, MD_CLI_TVERB, c);
+		o->o_verbose = 1;
+		return (MD_CLI_SUCCESS);
+	}
+	given(o, MD_CLI_TLIB, c);
+	if (stat(arg, &st) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = strerror(ENOTDIR);
+	else if (access(arg, R_OK | X_OK) != 0)
+		why = strerror(errno);
+	if (why != NULL) {
+		md_cli_err(o, "-L \"%s\": not a readable directory of D "
+		    "libraries: %s", arg, why);
+		return (MD_CLI_USAGE);
+	}
+	o->o_libdirs[o->o_nlibdirs++] = arg;
+	return (MD_CLI_SUCCESS);
+}
+
 /* One option c (its argument arg) into o.  Returns an MD_CLI_* status. */
 static int
 take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
@@ -680,12 +735,12 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		return (c == OPT_MAXSERIES ? take_count(o, c, arg,
 		    &o->o_maxseries) : MD_CLI_SUCCESS);
 	}
-	if (c == OPT_EVICT || c == 'v') {
+	if (c == OPT_EVICT) {
 		given(o, MD_CLI_TRUN, c);
-		o->o_verbose |= c == 'v';
-		return (c == OPT_EVICT ? take_count(o, c, arg, &o->o_evict) :
-		    MD_CLI_SUCCESS);
+		return (take_count(o, c, arg, &o->o_evict));
 	}
+	if (c == 'v' || c == 'L')
+		return (take_libdir(o, c, arg));
 	if (c == OPT_KEY || c == OPT_UNIT || c == OPT_CROP ||
 	    c == OPT_SHADE)
 		return (take_heat(o, c, arg));
@@ -747,6 +802,7 @@ alloc_request(md_cli_opts_t *o, int argc)
 	if ((o->o_sfields = calloc(n, sizeof (char *))) == NULL ||
 	    (o->o_decomps = calloc(n, sizeof (md_decomp_t))) == NULL ||
 	    (o->o_zonev = calloc(n, sizeof (char *))) == NULL ||
+	    (o->o_libdirs = calloc(n, sizeof (char *))) == NULL ||
 	    (o->o_optv = calloc(MD_MAXOPTIONS, sizeof (md_option_t))) ==
 	    NULL) {
 		md_cli_err(o, "out of memory");
@@ -811,18 +867,21 @@ parse_args(int argc, char **argv, md_cli_opts_t *o)
 	optind = 1;
 #endif
 	while (rv == MD_CLI_SUCCESS && !o->o_done && (c = getopt_long(argc,
-	    argv, ":s:n:p:z:x:qi:T:H:o:hVv", longopts, NULL)) != -1)
+	    argv, ":s:n:p:z:x:qi:T:H:o:L:hVv", longopts, NULL)) != -1)
 		rv = c == '?' && optopt == 0 ? opt_unknown(o, argv[optind - 1],
 		    longopts) : take_option(o, c, optarg, argv);
 	if (rv != MD_CLI_SUCCESS || o->o_done)
 		return (rv);
 
-	if (argc - optind > 1) {
+	if (argc - optind > 1 && !(o->o_compile && o->o_mode->cm_opt ==
+	    OPT_CHECK)) {
 		md_cli_err(o, "too many files: give one metric (or none to "
 		    "read standard input)");
 		return (md_cli_usage(o));
 	}
 	o->o_file = optind < argc ? argv[optind] : NULL;
+	o->o_files = argv + optind;
+	o->o_nfiles = (size_t)(argc - optind);
 	if ((rv = check_args(o)) != MD_CLI_SUCCESS)
 		return (rv);
 	take_decomps(o);
@@ -1119,6 +1178,41 @@ open_input(md_cli_opts_t *o, md_cli_job_t *j)
 	return (rv);
 }
 
+/*
+ * --check --compile METRIC ...: each metric read, checked, and its
+ * scripts kept (md_cli_compile()), until one says nothing more can be
+ * judged; then all compiled at once (md_cli_compile_end()).  The worst
+ * status.
+ */
+static int
+dispatch_compile(md_cli_opts_t *o, md_cli_job_t *j)
+{
+	size_t i, n = o->o_nfiles > 0 ? o->o_nfiles : 1;
+	char *buf;
+	size_t len;
+	int rv = MD_CLI_SUCCESS, r, fd;
+
+	if ((j->cj_cc = md_cli_compile_begin(o)) == NULL) {
+		md_cli_err(o, "out of memory");
+		return (MD_CLI_ERROR);
+	}
+	for (i = 0; i < n && !md_cli_compile_stopped(j->cj_cc); i++) {
+		o->o_file = o->o_nfiles > 0 ? o->o_files[i] : NULL;
+		free(o->o_path);
+		o->o_path = NULL;
+		buf = NULL;
+		len = 0;
+		if ((r = find_input(o, &fd)) == MD_CLI_SUCCESS &&
+		    (r = read_input(o, fd, &buf, &len)) == MD_CLI_SUCCESS)
+			r = run(j, buf, len);
+		free(buf);
+		rv = r > rv ? r : rv;
+	}
+	r = md_cli_compile_end(j->cj_cc);
+	j->cj_cc = NULL;
+	return (r > rv ? r : rv);
+}
+
 /* Find and read the input the mode reads, and run it. */
 static int
 dispatch(md_cli_opts_t *o, md_cli_job_t *j)
@@ -1133,6 +1227,8 @@ dispatch(md_cli_opts_t *o, md_cli_job_t *j)
 		return (o->o_mode->cm_run(j));
 	if (o->o_mode->cm_in == MD_CLI_INLINES)
 		return (open_input(o, j));
+	if (o->o_mode->cm_opt == OPT_CHECK && o->o_compile)
+		return (dispatch_compile(o, j));
 	if ((rv = find_input(o, &fd)) == MD_CLI_SUCCESS &&
 	    (rv = read_input(o, fd, &buf, &len)) == MD_CLI_SUCCESS)
 		rv = run(j, buf, len);
@@ -1173,6 +1269,7 @@ md_cli_main(int argc, char **argv, int in, int out, FILE *err, int flags)
 	free(o.o_sfields);
 	free(o.o_decomps);
 	free(o.o_zonev);
+	free(o.o_libdirs);
 	for (i = 0; i < o.o_req.mdq_noptions; i++)
 		free((char *)o.o_optv[i].mdo_name);
 	free(o.o_optv);

@@ -523,7 +523,7 @@ md_run_start(md_run_t *ru, const md_result_t *r)
 
 	if (snap != NULL && *snap != '\0' && strcmp(snap, "0") != 0)
 		flags |= MD_DT_SNAPSHOT;
-	if ((ru->ru_dt = md_dt_open(flags, &hooks, msg,
+	if ((ru->ru_dt = md_dt_open(flags, &hooks, ru->ru_o->o_libdirs, msg,
 	    sizeof (msg))) == NULL) {
 		md_run_err(ru->ru_o, "%s", msg);
 		return (-1);

@@ -121,20 +121,31 @@ md_cli_traceable(const md_cli_job_t *j, const char *mode)
 }
 
 int
-md_cli_hint_illumos(const md_cli_opts_t *o, const md_metric_t *m,
+md_cli_hint_named(const md_cli_opts_t *o, const char *name,
     const char *text, size_t len)
 {
 	const char *sys = md_cli_os();
-	char *name;
 	int k;
 
-	if (md_metric_nos(m) > 0 || (sys != NULL && strcmp(sys,
-	    "illumos") == 0) || (k = md_d_names(text, len, md_tr_illumos,
-	    MD_TR_NILLUMOS)) < 0 || (name = md_tr_name(o)) == NULL)
+	if ((sys != NULL && strcmp(sys, "illumos") == 0) || (k =
+	    md_d_names(text, len, md_tr_illumos, MD_TR_NILLUMOS)) < 0)
 		return (0);
 	md_cli_err(o, "%s looks written for illumos: it names %s, which only "
 	    "illumos has (\"os\": [\"illumos\"] in the metric says so)", name,
 	    md_tr_illumos[k]);
-	free(name);
 	return (1);
+}
+
+int
+md_cli_hint_illumos(const md_cli_opts_t *o, const md_metric_t *m,
+    const char *text, size_t len)
+{
+	char *name;
+	int said;
+
+	if (md_metric_nos(m) > 0 || (name = md_tr_name(o)) == NULL)
+		return (0);
+	said = md_cli_hint_named(o, name, text, len);
+	free(name);
+	return (said);
 }

@@ -365,9 +365,32 @@ md_dt_ondrop(const dtrace_dropdata_t *d, void *arg)
 	return (DTRACE_HANDLE_OK);
 }
 
+/*
+ * The directories of D libraries given (-L), as dtrace -L adds them:
+ * before the first compile, which reads the libraries.
+ */
+static int
+md_dt_libdirs(dtrace_hdl_t *h, const char *const *libdirs, char *msg,
+    size_t msglen)
+{
+	char what[MD_ERRMSGLEN];
+
+	for (; libdirs != NULL && *libdirs != NULL; libdirs++) {
+		if (dtrace_setopt(h, "libdir", *libdirs) != 0) {
+			(void) snprintf(what, sizeof (what), "cannot add the "
+			    "D library directory %s", *libdirs);
+			md_dt_msg(msg, msglen, what,
+			    dtrace_errmsg(h, dtrace_errno(h)));
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 /* The options the dtrace command sets, then meta-d's, then the user's. */
 static int
-md_dt_setup(md_dt_t *dt, int flags, char *msg, size_t msglen)
+md_dt_setup(md_dt_t *dt, int flags, const char *const *libdirs, char *msg,
+    size_t msglen)
 {
 	dtrace_hdl_t *h = dt->dt_h;
 
@@ -385,6 +408,8 @@ md_dt_setup(md_dt_t *dt, int flags, char *msg, size_t msglen)
 		return (-1);
 	}
 	dtrace_setoptenv(h, "DTRACE_OPT_");
+	if (md_dt_libdirs(h, libdirs, msg, msglen) != 0)
+		return (-1);
 	if (flags & MD_DT_ZDEFS)
 		dt->dt_cflags |= DTRACE_C_ZDEFS;
 #ifdef	MD_DTRACE_ORACLE
@@ -398,7 +423,8 @@ md_dt_setup(md_dt_t *dt, int flags, char *msg, size_t msglen)
 }
 
 md_dt_t *
-md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
+md_dt_open(int flags, const md_dt_hooks_t *hooks, const char *const *libdirs,
+    char *msg, size_t msglen)
 {
 	md_dt_t *dt = calloc(1, sizeof (*dt));
 	int err = 0;
@@ -421,7 +447,7 @@ md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
 		free(dt);
 		return (NULL);
 	}
-	if (md_dt_setup(dt, flags, msg, msglen) != 0) {
+	if (md_dt_setup(dt, flags, libdirs, msg, msglen) != 0) {
 		md_dt_close(dt);
 		return (NULL);
 	}

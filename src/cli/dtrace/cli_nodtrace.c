@@ -24,10 +24,12 @@ md_dt_runclause(void)
 }
 
 md_dt_t *
-md_dt_open(int flags, const md_dt_hooks_t *hooks, char *msg, size_t msglen)
+md_dt_open(int flags, const md_dt_hooks_t *hooks, const char *const *libdirs,
+    char *msg, size_t msglen)
 {
 	(void) flags;
 	(void) hooks;
+	(void) libdirs;
 	(void) snprintf(msg, msglen, "%s", md_dt_missing());
 	return (NULL);
 }
