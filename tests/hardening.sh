@@ -181,17 +181,19 @@ ok $? "--check stops at its budget: $(cat "$tmp/err")"
 timeout 60 "$bin" -s f1 "$tmp/big.json" > /dev/null
 ok $? "the same metric generates one request"
 
-# 6. --list escapes names and descriptions; it does not go through links.
+# 6. --list escapes names, descriptions and subjects (modules); it does
+# not go through links.
 mkdir -p "$tmp/names/sub" "$tmp/elsewhere"
 cp "$m" "$tmp/names/$(printf 'evil\n\033[2Jx').json"
-printf '{"description": "line\\u009b31m \\u202egnp.exe", "fields": [], "metad": {"probedesc": [{"probes": ["BEGIN"], "aggregate": {"default": "count()"}, "transforms": {}}]}}' \
+printf '{"module": "mod\\u001b[2J", "description": "line\\u009b31m \\u202egnp.exe", "fields": [], "metad": {"probedesc": [{"probes": ["BEGIN"], "aggregate": {"default": "count()"}, "transforms": {}}]}}' \
     > "$tmp/names/desc.json"
 cp "$m" "$tmp/elsewhere/far.json"
 ln -s "$tmp/elsewhere" "$tmp/names/linked"
 METAD_PATH=$tmp/names "$bin" --list > "$tmp/out" 2> "$tmp/err"
-[ $? -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 2 ] &&
-    grep -q '^evil\\012\\033\[2Jx  ' "$tmp/out" &&
-    grep -q '^desc  *line\\302\\23331m \\342\\200\\256gnp.exe$' "$tmp/out" &&
+[ $? -eq 0 ] && [ "$(grep -c '^  ' "$tmp/out")" -eq 2 ] &&
+    grep -q '^mod\\033\[2J:$' "$tmp/out" &&
+    grep -q '^  evil\\012\\033\[2Jx  ' "$tmp/out" &&
+    grep -q '^  desc  *line\\302\\23331m \\342\\200\\256gnp.exe$' "$tmp/out" &&
     ! grep -q far "$tmp/out"
 ok $? "--list: names and descriptions escaped, no link followed: $(cat "$tmp/out")"
 

@@ -56,8 +56,8 @@ ok $? "the installed meta-d runs"
 ok $? "the installed meta-d looks for metrics in $prefix/share/meta-d/examples"
 METAD_PATH=$root/share/meta-d/examples "$root/bin/meta-d" --list \
     > "$work/list" 2>&1
-grep -q '^syscall-ops  *\((for illumos) \)\{0,1\}System calls' "$work/list" &&
-    grep -q '^linux/io  *Block device' "$work/list"
+grep -q '^  syscall-ops  *\((for illumos) \)\{0,1\}System calls' "$work/list" &&
+    grep -q '^  linux/io  *Block device' "$work/list"
 ok $? "the installed examples are listed: $(head -n 3 "$work/list")"
 
 # pkg-config against the staged tree

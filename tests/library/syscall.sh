@@ -35,7 +35,7 @@ b=$(lt_v bpf "$tmp/sc.bpf" enotdir)
 [ "$b" = 300 ]
 ok $? "syscall: bpftrace's openat failing with ENOTDIR: $b, not 300"
 
-"$tmp/mdsyscall" 3000000 0 30 > /dev/null &
+"$tmp/mdsyscall" 300000 0 30 > /dev/null &
 wl=$!
 lt_pids="$lt_pids $wl"
 lt_top sc mdsyscall -s execname -p "$only" "$m"
