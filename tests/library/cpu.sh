@@ -58,7 +58,9 @@ cmp_ok() {
 
 # dist_of OUT KEY... : sets d_count, d_min, d_max from values.py dist
 dist_of() {
-	_d=$(lt_v dist "$tmp/$@")
+	_f=$1
+	shift
+	_d=$(lt_v dist "$tmp/$_f" "$@")
 	d_count=$(echo "$_d" | awk '{ print $2 }')
 	d_min=$(echo "$_d" | awk '{ print $4 }')
 	d_max=$(echo "$_d" | awk '{ print $6 }')
@@ -83,10 +85,14 @@ tracepoint:irq:irq_handler_exit /comm == "mdcpu"/ { @hard = count(); }'
 "$tmp/mdcpu" 20 20 4 3 2000 50 "$tmp/sync" > "$tmp/cpu.wl"
 ok $? "cpu: mdcpu failed: $(cat "$tmp/cpu.wl")"
 lt_stop oc
-for o in si hi rq pr; do
-	eval lt_mpid=\$p_$o
-	lt_stop $o
-done
+lt_mpid=$p_si
+lt_stop si
+lt_mpid=$p_hi
+lt_stop hi
+lt_mpid=$p_rq
+lt_stop rq
+lt_mpid=$p_pr
+lt_stop pr
 
 # offcpu alone: its syscall probes are not attached while the others trace
 lt_start off -s syscall -n offcpu -p "$only" $ex/offcpu.json
