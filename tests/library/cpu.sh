@@ -24,7 +24,7 @@
 #   runqlat (-n runqlat): at least 20 waits (the sleeps' wake-ups), at
 #	most as many as bpftrace counts sched_switch with next_comm "mdcpu"
 #	(a wait is measured only when dtrace saw the wake-up or
-#	preemption that began it: about 4% are missed under this load);
+#	preemption that began it: 2% to 4% were missed under this load);
 #	some wait of 1 us or more, each below 5 s
 #   softirq (-s vector -n softirq): per vector, exactly the softirq_exit
 #	bpftrace counts in mdcpu; net_rx among them (the loopback
