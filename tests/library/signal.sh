@@ -26,7 +26,7 @@ eq() {
 
 lt_start sg -s pid -s signal -p "$only" "$m"
 lt_bpf sg 'tracepoint:signal:signal_generate
-    /comm == "mdsignal" && str(args->comm) == "mdsigchild"/ {
+    /comm == "mdsignal" && args->comm == "mdsigchild"/ {
 	@sig[args->sig] = count(); }'
 "$tmp/mdsignal" 500 200 > "$tmp/sg.wl" &
 p=$!
