@@ -62,6 +62,7 @@ lt_start xl -s status -n lifetime -p "$only" "$m"
 lt_stop xl
 d=$(lt_v dist "$tmp/xl.jsonl" 7)
 echo "proc: status 7's lifetimes: $d"
+# shellcheck disable=SC2086 # values.py dist's words
 set -- $d
 [ "$2" = 10 ] && [ "$4" -ge 100000000 ] && [ "$6" -le 10000000000 ]
 ok $? "proc: status 7's lifetimes not 10 in [100 ms, 10 s]: $d"
