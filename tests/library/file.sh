@@ -107,5 +107,7 @@ set -- $(lt_v dist "$tmp/rw.hm.jsonl")
 [ "${2:-0}" -gt 0 ] && [ "${4:-0}" -ge -999 ] && [ "${6:-x}" != None ] &&
     [ "${6:-0}" -lt 1000000000 ]
 ok $? "rw: latency not present, or not below 1 s: $*"
-kill "$wl"
+pkill -P "$wl" 2> /dev/null	# mdfile, the child of the { } subshell
+kill "$wl" 2> /dev/null
+wait "$wl" 2> /dev/null
 summary "library file"
