@@ -23,6 +23,8 @@
 #			that meta-d ended with status 0
 #	lt_v ARGS...	tests/library/values.py ARGS (sum, keys, dist, bpf:
 #			its head says what each prints)
+#	lt_eq WHAT GOT WANT	an ok that GOT is WANT ("SUBJECT: WHAT: GOT,
+#			not WANT" if not; SUBJECT is the script's name)
 #	lt_top OUT KEY ARGS...	  --top, appended (not a terminal), for 3 s:
 #			a view's row names KEY with a count above 0
 #	lt_prom OUT KEY ARGS...	  --run --prometheus for 3 s: promtool
@@ -150,6 +152,11 @@ lt_stop() {
 
 lt_v() {
 	python3 tests/library/values.py "$@"
+}
+
+lt_eq() {
+	[ "$2" = "$3" ]
+	ok $? "$(basename "$0" .sh): $1: $2, not $3"
 }
 
 lt_top() {

@@ -24,21 +24,15 @@ only='{"eq": ["execname", "mdproc"]}'
 lt_build proc
 md=$tmp/mdproc
 
-# eq WHAT GOT WANT: an ok that GOT is WANT
-eq() {
-	[ "$2" = "$3" ]
-	ok $? "proc: $1: $2, not $3"
-}
-
 lt_start ex -s path -s parent -p "$only" examples/linux/proc.json
 lt_bpf ex 'tracepoint:syscalls:sys_enter_execve /comm == "mdproc"/ {
 	@execs = count(); }'
 "$md" exec 40 > "$tmp/ex.wl"
 lt_stop ex
-eq "execs of $md by mdproc" "$(lt_v sum "$tmp/ex.jsonl" "$md" mdproc)" 42
-eq "execs of mdproc (and the one of this shell)" \
+lt_eq "execs of $md by mdproc" "$(lt_v sum "$tmp/ex.jsonl" "$md" mdproc)" 42
+lt_eq "execs of mdproc (and the one of this shell)" \
     "$(lt_v sum "$tmp/ex.jsonl")" 43
-eq "bpftrace's execve by mdproc" "$(lt_v bpf "$tmp/ex.bpf" execs)" 42
+lt_eq "bpftrace's execve by mdproc" "$(lt_v bpf "$tmp/ex.bpf" execs)" 42
 ! grep -q 'invalid address' "$tmp/ex.err"
 ok $? "proc: run-time errors: $(grep 'invalid address' "$tmp/ex.err" | head -2)"
 
@@ -50,12 +44,12 @@ lt_bpf xs 'tracepoint:sched:sched_process_exit
 	    count(); }'
 "$md" exit 10 > "$tmp/xs.wl"
 lt_stop xs
-eq "status 7" "$(lt_v sum "$tmp/xs.jsonl" 7 0)" 10
-eq "killed by signal 9" "$(lt_v sum "$tmp/xs.jsonl" 0 9)" 10
-eq "exits of mdproc" "$(lt_v sum "$tmp/xs.jsonl")" 21
-eq "bpftrace's status 7" "$(lt_v bpf "$tmp/xs.bpf" exits 7 0)" 10
-eq "bpftrace's signal 9" "$(lt_v bpf "$tmp/xs.bpf" exits 0 9)" 10
-eq "bpftrace's exits" "$(lt_v bpf "$tmp/xs.bpf" exits)" 21
+lt_eq "status 7" "$(lt_v sum "$tmp/xs.jsonl" 7 0)" 10
+lt_eq "killed by signal 9" "$(lt_v sum "$tmp/xs.jsonl" 0 9)" 10
+lt_eq "exits of mdproc" "$(lt_v sum "$tmp/xs.jsonl")" 21
+lt_eq "bpftrace's status 7" "$(lt_v bpf "$tmp/xs.bpf" exits 7 0)" 10
+lt_eq "bpftrace's signal 9" "$(lt_v bpf "$tmp/xs.bpf" exits 0 9)" 10
+lt_eq "bpftrace's exits" "$(lt_v bpf "$tmp/xs.bpf" exits)" 21
 
 lt_start xl -s status -n lifetime -p "$only" "$m"
 "$md" exit 10 > "$tmp/xl.wl"
@@ -74,10 +68,10 @@ lt_bpf fk 'tracepoint:task:task_newtask /comm == "mdproc"/ {
 p=$!
 wait $p
 lt_stop fk
-eq "processes made by $p" "$(lt_v sum "$tmp/fk.jsonl" $p process)" 50
-eq "threads made by $p" "$(lt_v sum "$tmp/fk.jsonl" $p thread)" 30
-eq "bpftrace's processes" "$(lt_v bpf "$tmp/fk.bpf" new 0)" 50
-eq "bpftrace's threads" "$(lt_v bpf "$tmp/fk.bpf" new 65536)" 30
+lt_eq "processes made by $p" "$(lt_v sum "$tmp/fk.jsonl" $p process)" 50
+lt_eq "threads made by $p" "$(lt_v sum "$tmp/fk.jsonl" $p thread)" 30
+lt_eq "bpftrace's processes" "$(lt_v bpf "$tmp/fk.bpf" new 0)" 50
+lt_eq "bpftrace's threads" "$(lt_v bpf "$tmp/fk.bpf" new 65536)" 30
 
 "$md" exit 150 30 > /dev/null &
 wl=$!

@@ -18,12 +18,6 @@ to='{"eq": ["target", "mdsigchild"]}'
 only="{\"and\": [$from, $to]}"
 lt_build signal
 
-# eq WHAT GOT WANT: an ok that GOT is WANT
-eq() {
-	[ "$2" = "$3" ]
-	ok $? "signal: $1: $2, not $3"
-}
-
 lt_start sg -s pid -s signal -p "$only" "$m"
 lt_bpf sg 'tracepoint:signal:signal_generate
     /comm == "mdsignal" && args->comm == "mdsigchild"/ {
@@ -32,20 +26,20 @@ lt_bpf sg 'tracepoint:signal:signal_generate
 p=$!
 wait $p
 lt_stop sg
-eq "SIGUSR1 from $p" "$(lt_v sum "$tmp/sg.jsonl" $p SIGUSR1)" 500
-eq "SIGWINCH from $p" "$(lt_v sum "$tmp/sg.jsonl" $p SIGWINCH)" 200
-eq "SIGTERM from $p" "$(lt_v sum "$tmp/sg.jsonl" $p SIGTERM)" 1
-eq "signals to mdsigchild" "$(lt_v sum "$tmp/sg.jsonl")" 701
-eq "bpftrace's SIGUSR1" "$(lt_v bpf "$tmp/sg.bpf" sig 10)" 500
-eq "bpftrace's SIGWINCH" "$(lt_v bpf "$tmp/sg.bpf" sig 28)" 200
-eq "bpftrace's signals" "$(lt_v bpf "$tmp/sg.bpf" sig)" 701
+lt_eq "SIGUSR1 from $p" "$(lt_v sum "$tmp/sg.jsonl" $p SIGUSR1)" 500
+lt_eq "SIGWINCH from $p" "$(lt_v sum "$tmp/sg.jsonl" $p SIGWINCH)" 200
+lt_eq "SIGTERM from $p" "$(lt_v sum "$tmp/sg.jsonl" $p SIGTERM)" 1
+lt_eq "signals to mdsigchild" "$(lt_v sum "$tmp/sg.jsonl")" 701
+lt_eq "bpftrace's SIGUSR1" "$(lt_v bpf "$tmp/sg.bpf" sig 10)" 500
+lt_eq "bpftrace's SIGWINCH" "$(lt_v bpf "$tmp/sg.bpf" sig 28)" 200
+lt_eq "bpftrace's signals" "$(lt_v bpf "$tmp/sg.bpf" sig)" 701
 
 lt_start tg -s tpid -s result -p "$only" "$m"
 "$tmp/mdsignal" 100 0 > "$tmp/tg.wl"
 lt_stop tg
 c=$(sed -n 's/^child //p' "$tmp/tg.wl")
-eq "delivered to child $c" "$(lt_v sum "$tmp/tg.jsonl" "$c" delivered)" 101
-eq "signals to mdsigchild" "$(lt_v sum "$tmp/tg.jsonl")" 101
+lt_eq "delivered to child $c" "$(lt_v sum "$tmp/tg.jsonl" "$c" delivered)" 101
+lt_eq "signals to mdsigchild" "$(lt_v sum "$tmp/tg.jsonl")" 101
 
 "$tmp/mdsignal" 20000 0 30 > /dev/null &
 wl=$!
