@@ -10,7 +10,8 @@
 # on the same line.
 #
 # The seeds are the project's corpus of valid D (tests/d/*.d) and the
-# scripts meta-d makes of the Linux examples (none, each -s, each -n);
+# scripts meta-d makes of the Linux examples (none, -s of the first field,
+# -n of the last);
 # each must be accepted by both, dtrace -xerrtags -e -Z and meta-d
 # --check-d.  tests/dmutate breaks each seed in MUTANTS-PER-SEED ways
 # (default 10), one change each, and both judge every mutant; dtrace runs
@@ -76,13 +77,18 @@ seed() {
 	rm -f "$_out.err"
 	return $_st
 }
+# Three of each Linux example's: with no option, by its first field and
+# quantized by its last (each metric's probes, transforms and
+# aggregations; the library's 20 metrics make ~250 scripts of every
+# field, whose mutants would add minutes to CI and little variety).
 for m in examples/linux/*.json; do
 	base=$(basename "$m" .json)
 	seed "$dir/seeds/ex-$base.d" "$m" || exit 1
-	for f in $("$bin" --list-fields "$m" | awk '{ print $1 }'); do
-		seed "$dir/seeds/ex-$base-s-$f.d" -s "$f" "$m" || exit 1
-		seed "$dir/seeds/ex-$base-n-$f.d" -n "$f" "$m" || exit 1
-	done
+	fields=$("$bin" --list-fields "$m" | awk '{ print $1 }')
+	f=$(echo "$fields" | head -n 1)
+	seed "$dir/seeds/ex-$base-s-$f.d" -s "$f" "$m" || exit 1
+	f=$(echo "$fields" | tail -n 1)
+	seed "$dir/seeds/ex-$base-n-$f.d" -n "$f" "$m" || exit 1
 done
 
 # compile FILE...: dtrace's verdict on each, into FILE.dt: "ok", or the
