@@ -680,7 +680,7 @@ take_livefile(md_cli_opts_t *o, int c, char **argv)
 /*
  * -L DIR: a directory of D libraries, read by the compiler (libdtrace's
  * libdir, as dtrace -L).  One that is not a readable directory is a usage
- * error, said in one line.  (-v, c, is taken here too: a flag.)
+ * error, said in one line.
  */
 static int
 take_libdir(md_cli_opts_t *o, int c, const char *arg)
@@ -688,11 +688,6 @@ take_libdir(md_cli_opts_t *o, int c, const char *arg)
 	struct stat st;
 	const char *why = NULL;
 
-	if (c == 'v') {
-		given(o, MD_CLI_TVERB, c);
-		o->o_verbose = 1;
-		return (MD_CLI_SUCCESS);
-	}
 	given(o, MD_CLI_TLIB, c);
 	if (stat(arg, &st) != 0)
 		why = strerror(errno);
@@ -719,9 +714,12 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		given(o, MD_CLI_TREQ, c);
 		return (take_request(o, c, arg));
 	}
-	if (c == OPT_COMPILE) {
-		given(o, MD_CLI_TCOMPILE, c);
-		o->o_compile = 1;
+	if (c == OPT_COMPILE || c == 'v') {	/* the flags */
+		given(o, c == 'v' ? MD_CLI_TVERB : MD_CLI_TCOMPILE, c);
+		if (c == 'v')
+			o->o_verbose = 1;
+		else
+			o->o_compile = 1;
 		return (MD_CLI_SUCCESS);
 	}
 	if (c == OPT_PROM || c == OPT_NAME || c == OPT_MAXSERIES) {
@@ -739,7 +737,7 @@ take_option(md_cli_opts_t *o, int c, const char *arg, char **argv)
 		given(o, MD_CLI_TRUN, c);
 		return (take_count(o, c, arg, &o->o_evict));
 	}
-	if (c == 'v' || c == 'L')
+	if (c == 'L')
 		return (take_libdir(o, c, arg));
 	if (c == OPT_KEY || c == OPT_UNIT || c == OPT_CROP ||
 	    c == OPT_SHADE)
